@@ -1,0 +1,15 @@
+export * from './applicant-terms';
+export * from './avatar';
+export * from './blog';
+export * from './icons';
+export * from './legal';
+export * from './portfolio';
+export * from './pricing';
+export * from './seeded-random';
+export * from './services';
+export * from './site';
+export * from './staff-guides';
+export * from './team';
+export * from './team-directory';
+export * from './tokens';
+export type * from './types';

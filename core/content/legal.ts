@@ -1,0 +1,2 @@
+export * from './legal-privacy';
+export * from './legal-terms';

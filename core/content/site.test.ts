@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_CARDS } from './services';
+import { buildNavLinks, FOOTER, PROMO_BANNERS, TRUST_BADGES } from './site';
+import { fillTokens } from './tokens';
+
+describe('navigation', () => {
+  it('lists the studio services in the dropdown, linking to their cards (decision 8)', () => {
+    const [services] = buildNavLinks();
+    expect(services?.label).toBe('Services');
+    expect(services?.children?.map((c) => c.href)).toEqual(SERVICE_CARDS.map((c) => `#${c.id}`));
+    expect(services?.children?.map((c) => c.label)).not.toContain('Web Development');
+  });
+
+  it('links the main sections in spec order', () => {
+    expect(buildNavLinks('ashgfx').map((l) => [l.label, l.href])).toEqual([
+      ['Services', '#services'],
+      ['Pricing', '#pricing'],
+      ['Team', '#team'],
+      ['Portfolio', '/team/portfolios/ashgfx'],
+      ['Blog', '/blog'],
+      ['Contact', '/contact'],
+    ]);
+  });
+});
+
+describe('site content', () => {
+  it('has unique service anchor ids for all eight services', () => {
+    expect(SERVICE_CARDS).toHaveLength(8);
+    expect(new Set(SERVICE_CARDS.map((c) => c.id)).size).toBe(8);
+  });
+
+  it('shows the spec claims and promotions', () => {
+    expect(TRUST_BADGES.map((b) => b.label)).toEqual([
+      '24/7 Support',
+      '500+ Happy Clients',
+      '1000+ Projects Completed',
+      '100% Satisfaction',
+    ]);
+    expect(PROMO_BANNERS.map((b) => b.text)).toEqual([
+      'New Year Boost: 25% OFF',
+      'Next 100 Orders will get 15% OFF!',
+    ]);
+    expect(FOOTER.legalLinks.map((l) => l.href)).toEqual(['/terms', '/privacy']);
+  });
+
+  it('fills {email} and {name} tokens and leaves unknown ones', () => {
+    expect(fillTokens(FOOTER.contactLine, { email: 'help@lunar.gg' })).toBe(
+      'Questions? Email us at help@lunar.gg',
+    );
+    expect(fillTokens('{name} {email} {other}', { name: 'nova' })).toBe('nova {email} {other}');
+  });
+});

@@ -1,0 +1,2 @@
+export * from './staff-documentation';
+export * from './ticket-procedure';
