@@ -1,0 +1,33 @@
+// Discord's JSON error shape ({ message, code }) so discord.js raises a DiscordAPIError with
+// the same `code` a test would see against the real API.
+export interface DiscordErrorBody {
+  message: string;
+  code: number;
+  errors?: unknown;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: DiscordErrorBody,
+    /** A body Discord would refuse: tests assert none of these happened. */
+    readonly rejected = false,
+  ) {
+    super(body.message);
+  }
+}
+
+export const UNKNOWN_CHANNEL = 10003;
+export const UNKNOWN_GUILD = 10004;
+export const UNKNOWN_MEMBER = 10007;
+export const UNKNOWN_MESSAGE = 10008;
+export const UNKNOWN_WEBHOOK = 10015;
+export const UNKNOWN_INTERACTION = 10062;
+export const ALREADY_ACKNOWLEDGED = 40060;
+export const EMPTY_MESSAGE = 50006;
+export const INVALID_FORM_BODY = 50035;
+export const ENTITY_TOO_LARGE = 40005;
+
+export function notFound(code: number, what: string): HttpError {
+  return new HttpError(404, { message: `Unknown ${what}`, code });
+}

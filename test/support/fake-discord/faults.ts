@@ -1,0 +1,54 @@
+import type { ServerResponse } from 'node:http';
+import type { FakeState, Fault, RecordedRequest } from './state';
+
+/** The fault that should answer this request instead of its route, if any. */
+export function takeFault(state: FakeState, request: RecordedRequest): Fault | undefined {
+  const isMessageCreate =
+    request.method === 'POST' && /^\/channels\/[^/]+\/messages$/.test(request.path);
+  if (state.outage && isMessageCreate) return { status: 503 };
+  const pending = state.faults.find(
+    (item) =>
+      item.remaining > 0 &&
+      (!item.match?.method || item.match.method === request.method) &&
+      (!item.match?.path || item.match.path.test(request.path)),
+  );
+  if (!pending) return undefined;
+  pending.remaining--;
+  if (pending.remaining === 0) state.faults.splice(state.faults.indexOf(pending), 1);
+  return pending.fault;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** Writes the fault with the headers @discordjs/rest reads to decide how long to wait. */
+export function sendFault(res: ServerResponse, fault: Fault, bucket: string): void {
+  if (fault.status === 429) {
+    const global = fault.global === true;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'retry-after': String(fault.retryAfter),
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Date.now() / 1000 + fault.retryAfter),
+      'x-ratelimit-reset-after': String(fault.retryAfter),
+      'x-ratelimit-bucket': bucket,
+      'x-ratelimit-scope': global ? 'global' : 'user',
+    };
+    if (global) headers['x-ratelimit-global'] = 'true';
+    res.writeHead(429, headers);
+    res.end(
+      JSON.stringify({
+        message: 'You are being rate limited.',
+        retry_after: fault.retryAfter,
+        global,
+      }),
+    );
+    return;
+  }
+  res.writeHead(fault.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message: `${fault.status}: ${STATUS_TEXT[fault.status]}`, code: 0 }));
+}

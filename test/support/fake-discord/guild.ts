@@ -1,0 +1,94 @@
+import { generateSnowflake } from './snowflake';
+
+export interface GuildOptions {
+  id?: string;
+  name?: string;
+  channels?: Array<{ id?: string; name: string; type?: number }>;
+  roles?: Array<{ id?: string; name: string; permissions?: string }>;
+  members?: Array<{ id?: string; username: string; roles?: string[] }>;
+}
+
+export interface SeededUser {
+  id: string;
+  username: string;
+  bot: boolean;
+}
+
+export interface SeededMember {
+  user: SeededUser;
+  roles: string[];
+  joinedAt: string;
+}
+
+export interface SeededGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  channels: Array<{ id: string; name: string; type: number }>;
+  roles: Array<{ id: string; name: string; permissions: string }>;
+  members: SeededMember[];
+}
+
+// Permission bits (Discord docs, "Permissions"): what a new member and the bot get by default.
+const VIEW_CHANNEL = 1n << 10n;
+const SEND_MESSAGES = 1n << 11n;
+const EMBED_LINKS = 1n << 14n;
+const ATTACH_FILES = 1n << 15n;
+const READ_MESSAGE_HISTORY = 1n << 16n;
+const USE_APPLICATION_COMMANDS = 1n << 31n;
+const EVERYONE_PERMISSIONS =
+  VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS;
+const BOT_PERMISSIONS = EVERYONE_PERMISSIONS | EMBED_LINKS | ATTACH_FILES;
+
+export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
+  const id = opts.id ?? generateSnowflake();
+  const roles = (
+    opts.roles ?? [{ name: 'Lead Designer' }, { name: 'Executive Team' }, { name: 'Designer' }]
+  ).map((role) => ({
+    id: role.id ?? generateSnowflake(),
+    name: role.name,
+    permissions: role.permissions ?? EVERYONE_PERMISSIONS.toString(),
+  }));
+  const botRole = {
+    id: generateSnowflake(),
+    name: bot.username,
+    permissions: BOT_PERMISSIONS.toString(),
+  };
+  // @everyone has the guild's own id, as on Discord.
+  const everyone = { id, name: '@everyone', permissions: EVERYONE_PERMISSIONS.toString() };
+  const channels = (
+    opts.channels ?? [{ name: 'applications' }, { name: 'contact' }, { name: 'general' }]
+  ).map((channel) => ({
+    id: channel.id ?? generateSnowflake(),
+    name: channel.name,
+    type: channel.type ?? 0,
+  }));
+  const firstRole = roles[0]?.id;
+  const people = opts.members ?? [
+    { username: 'lead', roles: firstRole ? [firstRole] : [] },
+    { username: 'member', roles: [] },
+  ];
+  const joinedAt = new Date().toISOString();
+  const members: SeededMember[] = people.map((person) => ({
+    user: { id: person.id ?? generateSnowflake(), username: person.username, bot: false },
+    roles: person.roles ?? [],
+    joinedAt,
+  }));
+  members.push({ user: bot, roles: [botRole.id], joinedAt });
+  return {
+    id,
+    name: opts.name ?? 'Lunar Test Guild',
+    ownerId: members[0]?.user.id ?? bot.id,
+    channels,
+    roles: [everyone, ...roles, botRole],
+    members,
+  };
+}
+
+export function computePermissions(guild: SeededGuild, member: SeededMember): string {
+  let bits = 0n;
+  for (const role of guild.roles) {
+    if (role.id === guild.id || member.roles.includes(role.id)) bits |= BigInt(role.permissions);
+  }
+  return bits.toString();
+}

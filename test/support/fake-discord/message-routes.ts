@@ -1,0 +1,100 @@
+import { toApiMessage } from './api-message';
+import { notFound, UNKNOWN_MESSAGE } from './errors';
+import { assertMessageBody, findChannel } from './message-checks';
+import { createMessage, editMessage, type FakeMessage } from './messages';
+import type { Route, RouteContext } from './router';
+import type { FakeState } from './state';
+
+// Discord's enforce_nonce window is "a few minutes"; five is what its docs imply.
+const NONCE_WINDOW_MS = 5 * 60 * 1000;
+
+function findMessage(state: FakeState, channelId: string, messageId: string): FakeMessage {
+  const message = state.messages.find(
+    (item) => item.id === messageId && item.channelId === channelId && !item.deleted,
+  );
+  if (!message) throw notFound(UNKNOWN_MESSAGE, 'Message');
+  return message;
+}
+
+function findByNonce(state: FakeState, channelId: string, nonce: unknown): FakeMessage | undefined {
+  const since = Date.now() - NONCE_WINDOW_MS;
+  return state.messages.find(
+    (item) =>
+      item.channelId === channelId &&
+      item.nonce !== undefined &&
+      String(item.nonce) === String(nonce) &&
+      item.createdAt >= since,
+  );
+}
+
+function createInChannel(ctx: RouteContext) {
+  const { state, params, body, files } = ctx;
+  const channelId = params.channelId ?? '';
+  findChannel(state, channelId);
+  assertMessageBody(state, body, files, { creating: true });
+  if (body.enforce_nonce === true && body.nonce !== undefined) {
+    const existing = findByNonce(state, channelId, body.nonce);
+    if (existing) return { status: 200, body: toApiMessage(state, existing, ctx.baseUrl.port) };
+  }
+  const message = createMessage(channelId, body, files);
+  state.messages.push(message);
+  return { status: 200, body: toApiMessage(state, message, ctx.baseUrl.port) };
+}
+
+export const messageRoutes: Route[] = [
+  { method: 'POST', pattern: '/channels/:channelId/messages', auth: true, handle: createInChannel },
+  {
+    method: 'GET',
+    pattern: '/channels/:channelId/messages',
+    auth: true,
+    handle: ({ state, params, query, baseUrl }) => {
+      findChannel(state, params.channelId ?? '');
+      const limit = Math.min(Number(query.get('limit') ?? 50), 100);
+      const list = state.messages
+        .filter((item) => item.channelId === params.channelId && !item.deleted)
+        .slice(-limit)
+        .reverse();
+      return { status: 200, body: list.map((item) => toApiMessage(state, item, baseUrl.port)) };
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/channels/:channelId/messages/:messageId',
+    auth: true,
+    handle: ({ state, params, baseUrl }) => {
+      findChannel(state, params.channelId ?? '');
+      const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
+      return { status: 200, body: toApiMessage(state, message, baseUrl.port) };
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: '/channels/:channelId/messages/:messageId',
+    auth: true,
+    handle: ({ state, params, body, files, baseUrl }) => {
+      findChannel(state, params.channelId ?? '');
+      const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
+      assertMessageBody(state, body, files, { creating: false });
+      editMessage(message, body, files);
+      return { status: 200, body: toApiMessage(state, message, baseUrl.port) };
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/channels/:channelId/messages/:messageId',
+    auth: true,
+    handle: ({ state, params }) => {
+      findMessage(state, params.channelId ?? '', params.messageId ?? '').deleted = true;
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/channels/:channelId/typing',
+    auth: true,
+    handle: ({ state, params }) => {
+      findChannel(state, params.channelId ?? '');
+      return { status: 204 };
+    },
+  },
+];

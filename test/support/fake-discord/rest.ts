@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseBody } from './body';
+import { type DiscordErrorBody, HttpError } from './errors';
+import { sendFault, takeFault } from './faults';
+import { findRoute, type Route, type RouteContext } from './router';
+import { type FakeState, type RecordedRequest, toRecordedFiles } from './state';
+
+function bucketOf(method: string, pattern: string): string {
+  return createHash('sha1').update(`${method} ${pattern}`).digest('hex').slice(0, 16);
+}
+
+// A roomy bucket on every answer, so @discordjs/rest never throttles itself between calls.
+function sendJson(res: ServerResponse, status: number, body: unknown, bucket: string): void {
+  const headers: Record<string, string> = {
+    'x-ratelimit-limit': '50',
+    'x-ratelimit-remaining': '49',
+    'x-ratelimit-reset': String(Date.now() / 1000 + 1),
+    'x-ratelimit-reset-after': '1',
+    'x-ratelimit-bucket': bucket,
+  };
+  if (status === 204 || body === undefined) {
+    res.writeHead(status === 200 ? 204 : status, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, status: number, body: DiscordErrorBody): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function serveAttachment(state: FakeState, path: string, res: ServerResponse): void {
+  const [, , channelId, attachmentId] = path.split('/');
+  const file = state.messages
+    .filter((message) => message.channelId === channelId)
+    .flatMap((message) => message.attachments)
+    .find((item) => item.id === attachmentId);
+  if (!file) {
+    sendError(res, 404, { message: '404: Not Found', code: 0 });
+    return;
+  }
+  res.writeHead(200, { 'content-type': file.contentType });
+  res.end(file.bytes);
+}
+
+async function answer(
+  state: FakeState,
+  routes: Route[],
+  request: RecordedRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctxBase: Pick<RouteContext, 'files' | 'query' | 'baseUrl' | 'rawBody'>,
+): Promise<void> {
+  const match = findRoute(routes, request.method, request.path);
+  if (match.kind === 'none') throw new HttpError(404, { message: '404: Not Found', code: 0 });
+  if (match.kind === 'wrong-method') {
+    throw new HttpError(405, { message: '405: Method Not Allowed', code: 0 });
+  }
+  if (match.route.auth && req.headers.authorization !== `Bot ${state.token}`) {
+    throw new HttpError(401, { message: '401: Unauthorized', code: 0 });
+  }
+  const bucket = bucketOf(request.method, match.route.pattern);
+  const fault = takeFault(state, request);
+  if (fault) {
+    request.status = fault.status;
+    return sendFault(res, fault, bucket);
+  }
+  const body = ctxBase.rawBody && typeof ctxBase.rawBody === 'object' ? ctxBase.rawBody : {};
+  const result = await match.route.handle({
+    ...ctxBase,
+    state,
+    params: match.params,
+    body: body as Record<string, unknown>,
+  });
+  request.status = result.status;
+  sendJson(res, result.status, result.body, bucket);
+}
+
+export function createRestHandler(state: FakeState, routes: Route[], getPort: () => number) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname.startsWith('/attachments/')) return serveAttachment(state, url.pathname, res);
+    const prefix = /^\/api(\/v\d+)?(?=\/)/.exec(url.pathname);
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: prefix ? url.pathname.slice(prefix[0].length) : url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: undefined,
+      files: [],
+      status: 0,
+      rejected: false,
+      at: Date.now(),
+    };
+    state.requests.push(request);
+    try {
+      if (!prefix) throw new HttpError(404, { message: '404: Not Found', code: 0 });
+      const parsed = await parseBody(req).catch(() => {
+        throw new HttpError(400, {
+          message: 'The request body contains invalid JSON.',
+          code: 50109,
+        });
+      });
+      request.body = parsed.json;
+      request.files = toRecordedFiles(parsed.files);
+      const port = getPort();
+      await answer(state, routes, request, req, res, {
+        files: parsed.files,
+        query: url.searchParams,
+        rawBody: parsed.json,
+        baseUrl: { http: `http://127.0.0.1:${port}`, port },
+      });
+    } catch (error) {
+      if (error instanceof HttpError) {
+        request.status = error.status;
+        request.rejected = error.rejected;
+        return sendError(res, error.status, error.body);
+      }
+      request.status = 500;
+      console.error('fake-discord: route failed', error);
+      sendError(res, 500, { message: '500: Internal Server Error', code: 0 });
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { UploadedFile } from './body';
+import type { FakeState } from './state';
+
+export interface RouteContext {
+  state: FakeState;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  rawBody: unknown;
+  files: UploadedFile[];
+  query: URLSearchParams;
+  baseUrl: { http: string; port: number };
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pattern: string;
+  /** Interaction callbacks and webhook calls carry their token in the URL, not a header. */
+  auth: boolean;
+  handle(ctx: RouteContext): RouteResult | Promise<RouteResult>;
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < want.length; index++) {
+    const part = want[index] ?? '';
+    const actual = decodeURIComponent(got[index] ?? '');
+    if (part.startsWith(':')) params[part.slice(1)] = actual;
+    else if (part !== actual) return null;
+  }
+  return params;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method' }
+  | { kind: 'none' };
+
+export function findRoute(routes: Route[], method: string, path: string): RouteMatch {
+  let pathKnown = false;
+  for (const route of routes) {
+    const params = matchPattern(route.pattern, path);
+    if (!params) continue;
+    if (route.method === method) return { kind: 'found', route, params };
+    pathKnown = true;
+  }
+  return pathKnown ? { kind: 'wrong-method' } : { kind: 'none' };
+}
