@@ -1,0 +1,181 @@
+import type { Application, ApplicationField } from './application-schema';
+import { APPLICATION_FIELD_LABELS } from './application-steps';
+import { DISCORD_LIMITS } from './discord-limits';
+import {
+  BUTTON_STYLE,
+  type DiscordActionRow,
+  type DiscordAttachment,
+  type DiscordMessagePayload,
+} from './discord-payload';
+import { type EmbedItem, layoutEmbedFields } from './embed-fields';
+import { IMAGE_EXTENSIONS, type ImageContentType } from './image-type';
+
+export const APPLICATION_COLORS = {
+  moderator: 0x5865f2,
+  designer: 0xb19cd9,
+  accepted: 0x57f287,
+  rejected: 0xed4245,
+} as const;
+
+export interface ApplicationImageRef {
+  /** The stored file's id; the sender resolves it to bytes. */
+  id: string | number;
+  filename: string;
+  contentType: ImageContentType;
+}
+
+export interface ApplicationDecision {
+  outcome: 'accepted' | 'rejected';
+  /** Discord user id of the reviewer. */
+  byUserId: string;
+  at: Date;
+}
+
+export type ApplicationMessageInput = Application & {
+  id: string | number;
+  submittedAt: Date;
+  imageFiles?: ApplicationImageRef[];
+};
+
+export const APPLICATION_BUTTON_PREFIX = 'application';
+export type ApplicationButtonAction = 'accept' | 'reject';
+
+export function applicationButtonId(action: ApplicationButtonAction, id: string | number): string {
+  const customId = `${APPLICATION_BUTTON_PREFIX}:${action}:${id}`;
+  if (customId.length > DISCORD_LIMITS.customId) throw new RangeError('application id too long');
+  return customId;
+}
+
+/** Reads a button's custom_id back; null when it is not one of ours. */
+export function parseApplicationButtonId(
+  customId: string,
+): { action: ApplicationButtonAction; id: string } | null {
+  const match = /^application:(accept|reject):(.+)$/.exec(customId);
+  if (!match?.[1] || !match[2]) return null;
+  return { action: match[1] as ApplicationButtonAction, id: match[2] };
+}
+
+const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function answer(app: Application, field: ApplicationField): EmbedItem {
+  const value = (app as Record<string, unknown>)[field];
+  return {
+    kind: 'field',
+    name: APPLICATION_FIELD_LABELS[field],
+    value: typeof value === 'string' ? value : '',
+    file: `${kebab(field)}.txt`,
+  };
+}
+
+function short(name: string, value: string): EmbedItem {
+  return { kind: 'field', name, value, inline: true };
+}
+
+function describeDecision(decision: ApplicationDecision): string {
+  const verb = decision.outcome === 'accepted' ? 'Accepted' : 'Rejected';
+  const unix = Math.floor(decision.at.getTime() / 1000);
+  return `${verb} by <@${decision.byUserId}> at <t:${unix}:f>`;
+}
+
+function applicationItems(app: ApplicationMessageInput, decision?: ApplicationDecision) {
+  const items: EmbedItem[] = [];
+  if (decision) items.push({ kind: 'field', name: 'Decision', value: describeDecision(decision) });
+  items.push(
+    { kind: 'heading', name: 'Personal Information' },
+    short('Roblox Username', app.robloxUsername),
+    short('Discord Username', app.discordUsername),
+    short('Age', String(app.age)),
+    short('Activity Level', `${app.activityLevel} conversations per week`),
+  );
+  if (app.type === 'moderator') {
+    items.push({ kind: 'heading', name: 'Scenario Responses' });
+    for (const f of ['scenarioOne', 'scenarioTwo', 'scenarioThree', 'scenarioFour'] as const) {
+      items.push(answer(app, f));
+    }
+    items.push({ kind: 'heading', name: 'General Questions' });
+    items.push(answer(app, 'otherServers'), answer(app, 'whyChooseYou'));
+  }
+  items.push({ kind: 'heading', name: 'Questions for Us' });
+  for (const f of ['questionsForUs', 'questionsBenefits', 'additionalInfo'] as const) {
+    items.push(answer(app, f));
+  }
+  if (app.type === 'designer') {
+    items.push({ kind: 'heading', name: 'Designer Information' });
+    for (const f of ['designStyle', 'tools', 'designProcess', 'designChallenges'] as const) {
+      items.push(answer(app, f));
+    }
+  }
+  return items;
+}
+
+function buttons(id: string | number, decided: boolean): DiscordActionRow {
+  return {
+    type: 1,
+    components: [
+      {
+        type: 2,
+        style: BUTTON_STYLE.success,
+        label: 'Accept',
+        custom_id: applicationButtonId('accept', id),
+        disabled: decided,
+      },
+      {
+        type: 2,
+        style: BUTTON_STYLE.danger,
+        label: 'Reject',
+        custom_id: applicationButtonId('reject', id),
+        disabled: decided,
+      },
+    ],
+  };
+}
+
+/**
+ * The review message for an application. Always within Discord's limits: long answers are
+ * split across fields or attached as .txt; text files come before images in the 10-file budget
+ * and any image left out is named in `content` (it stays in the dashboard).
+ */
+export function buildApplicationMessage(
+  app: ApplicationMessageInput,
+  opts: { decision?: ApplicationDecision } = {},
+): DiscordMessagePayload {
+  const { decision } = opts;
+  const images = app.imageFiles ?? [];
+  const maxFiles = DISCORD_LIMITS.attachmentsPerMessage;
+  const imageFilenames = images.map(
+    (img, i) => `portfolio-${i + 1}.${IMAGE_EXTENSIONS[img.contentType]}`,
+  );
+  const { embeds, files } = layoutEmbedFields({
+    head: {
+      title: app.type === 'moderator' ? 'New Moderator Application' : 'New Designer Application',
+      color: decision ? APPLICATION_COLORS[decision.outcome] : APPLICATION_COLORS[app.type],
+      timestamp: app.submittedAt.toISOString(),
+      footer: { text: `Application #${app.id}` },
+      ...(imageFilenames[0] ? { image: { url: `attachment://${imageFilenames[0]}` } } : {}),
+    },
+    items: applicationItems(app, decision),
+    maxTextFiles: Math.max(1, maxFiles - images.length),
+    combinedFileName: 'answers.txt',
+  });
+  const imageBudget = maxFiles - files.length;
+  const attachedImages: DiscordAttachment[] = images.slice(0, imageBudget).map((img, i) => ({
+    kind: 'stored',
+    filename: imageFilenames[i] as string,
+    description: `Portfolio image ${i + 1}`,
+    contentType: img.contentType,
+    fileId: String(img.id),
+  }));
+  const payload: DiscordMessagePayload = {
+    embeds,
+    attachments: [...files, ...attachedImages],
+    components: [buttons(app.id, decision !== undefined)],
+    allowed_mentions: { parse: [] },
+  };
+  if (attachedImages.length < images.length) {
+    payload.content =
+      `${attachedImages.length} of ${images.length} portfolio images are attached: Discord allows ` +
+      `${maxFiles} files per message and the long answers use the rest. ` +
+      'All images are in the dashboard.';
+  }
+  return payload;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const BLOG_TITLE_MAX = 200;
+export const BLOG_CONTENT_MAX = 20000;
+export const BLOG_PASSCODE_MAX = 200;
+
+export const BlogPostInputSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(BLOG_TITLE_MAX, { error: `Title must be at most ${BLOG_TITLE_MAX} characters` }),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, { error: 'Content is required' })
+    .max(BLOG_CONTENT_MAX, { error: `Content must be at most ${BLOG_CONTENT_MAX} characters` }),
+});
+
+// Not trimmed: a passcode is compared exactly as typed.
+export const BlogPasscodeSchema = z
+  .string({ error: 'Passcode is required' })
+  .min(1, { error: 'Passcode is required' })
+  .max(BLOG_PASSCODE_MAX, { error: `Passcode must be at most ${BLOG_PASSCODE_MAX} characters` });
+
+export type BlogPostInput = z.output<typeof BlogPostInputSchema>;

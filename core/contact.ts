@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const CONTACT_NAME_MAX = 100;
+/** RFC 5321 caps an address at 254 characters. */
+export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+}
+
+export const ContactMessageSchema = z.object({
+  name: requiredText('Name', CONTACT_NAME_MAX),
+  // Trim before the format check so a pasted address with a trailing space is accepted.
+  email: requiredText('Email', CONTACT_EMAIL_MAX).pipe(
+    z.email({ error: 'Please enter a valid email address' }),
+  ),
+  subject: requiredText('Subject', CONTACT_SUBJECT_MAX),
+  message: requiredText('Message', CONTACT_MESSAGE_MAX),
+});
+
+export type ContactMessage = z.output<typeof ContactMessageSchema>;
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

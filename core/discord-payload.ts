@@ -1,0 +1,73 @@
+/**
+ * What we send to Discord, as plain JSON-ready data. The bot maps it onto discord.js; core never
+ * imports discord.js so the server and the browser can build and inspect messages too.
+ */
+
+export interface DiscordEmbedField {
+  name: string;
+  value: string;
+  inline?: boolean;
+}
+
+export interface DiscordEmbed {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: number;
+  /** ISO 8601. */
+  timestamp?: string;
+  footer?: { text: string };
+  author?: { name: string };
+  /** `attachment://<filename>` to show one of the message's attachments. */
+  image?: { url: string };
+  thumbnail?: { url: string };
+  fields?: DiscordEmbedField[];
+}
+
+export const BUTTON_STYLE = { primary: 1, secondary: 2, success: 3, danger: 4 } as const;
+
+export interface DiscordButton {
+  type: 2;
+  style: (typeof BUTTON_STYLE)[keyof typeof BUTTON_STYLE];
+  label: string;
+  custom_id: string;
+  disabled?: boolean;
+}
+
+export interface DiscordActionRow {
+  type: 1;
+  components: DiscordButton[];
+}
+
+export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+
+/** A file whose whole content is text we generated (a long answer that did not fit an embed). */
+export interface DiscordTextAttachment {
+  kind: 'text';
+  filename: string;
+  description?: string;
+  contentType: typeof TEXT_CONTENT_TYPE;
+  text: string;
+}
+
+/** A file stored by the server (a portfolio image); the sender resolves `fileId` to its bytes. */
+export interface DiscordStoredFileAttachment {
+  kind: 'stored';
+  filename: string;
+  description?: string;
+  contentType: string;
+  fileId: string;
+}
+
+export type DiscordAttachment = DiscordTextAttachment | DiscordStoredFileAttachment;
+
+export interface DiscordMessagePayload {
+  content?: string;
+  embeds: DiscordEmbed[];
+  attachments?: DiscordAttachment[];
+  components?: DiscordActionRow[];
+  /** User text must never ping anyone, so builders set `{ parse: [] }`. */
+  allowed_mentions?: { parse: ('users' | 'roles' | 'everyone')[]; users?: string[] };
+  nonce?: string;
+  enforce_nonce?: boolean;
+}
