@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+// Both drivers' databases (and their transactions) are this type, so repositories take it.
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  // dataDir undefined: an in-memory database (tests).
+  | { url?: undefined; dataDir?: string };
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url !== undefined
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connect_timeout: 5,
+    // Fail fast instead of queueing forever when the server is gone.
+    idle_timeout: 30,
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrateWithLock(url),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+// Several processes may start at once against one server: an advisory lock held by a
+// single-connection client makes them apply the migrations one after the other.
+async function migrateWithLock(url: string): Promise<void> {
+  const single = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await single`select pg_advisory_lock(7405)`;
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+    await single`select pg_advisory_unlock(7405)`;
+  } finally {
+    await single.end();
+  }
+}

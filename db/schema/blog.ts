@@ -1,0 +1,16 @@
+import { date, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    // The spec's YYYY-MM-DD date shown on the post.
+    publishedOn: date('published_on', { mode: 'string' }).notNull(),
+    author: text('author'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('blog_posts_newest_idx').on(table.publishedOn.desc(), table.id.desc())],
+);

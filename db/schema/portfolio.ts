@@ -1,0 +1,29 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export type PortfolioSkill = { name: string; level: number };
+export type PortfolioExpertise = { icon: string; title: string; description: string };
+export type PortfolioProject = {
+  icon: string;
+  title: string;
+  description: string;
+  tag: string;
+  link?: string;
+  stats?: { label: string; value: string }[];
+};
+export type PortfolioTestimonial = { name: string; role: string; content: string };
+
+export const portfolioProfiles = pgTable('portfolio_profiles', {
+  username: text('username').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  aboutMain: text('about_main').notNull(),
+  aboutSecondary: text('about_secondary').notNull(),
+  githubUrl: text('github_url'),
+  contactUrl: text('contact_url'),
+  skills: jsonb('skills').$type<PortfolioSkill[]>().notNull(),
+  expertise: jsonb('expertise').$type<PortfolioExpertise[]>().notNull(),
+  projects: jsonb('projects').$type<PortfolioProject[]>().notNull(),
+  testimonials: jsonb('testimonials').$type<PortfolioTestimonial[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// Hashed assets never change, so they are compressed once here at maximum level and
+// @fastify/static serves the .br/.gz files (preCompressed) instead of compressing per request.
+const assetsDir = new URL('../dist/web/client/assets', import.meta.url).pathname;
+
+for (const name of readdirSync(assetsDir)) {
+  if (!/\.(js|css|svg|json)$/.test(name)) continue;
+  const path = join(assetsDir, name);
+  const source = readFileSync(path);
+  writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}

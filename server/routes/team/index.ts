@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createTeamRepository } from '../../../db/repositories/team';
+
+const teamRoutes: FastifyPluginAsync = async (app) => {
+  const team = createTeamRepository(app.db);
+  app.get('/api/team', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { categories: await team.listCategoriesWithMembers() };
+  });
+};
+
+export default teamRoutes;

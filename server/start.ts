@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { type Config, hasRole, publicUrl } from '../core/config';
+import { openDatabase } from '../db/client';
+import { seedOnce } from '../db/seed';
+import { app } from './app';
+import { loggerOptions } from './logger';
+
+export const defaultWebDistDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export type RunningLunar = {
+  url: string | null;
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the database (migrated, seeded once) and starts the roles this process runs.
+ * Each part registers its own closer; `close` runs them in reverse order.
+ */
+export async function startLunar(
+  config: Config,
+  { webDistDir = defaultWebDistDir } = {},
+): Promise<RunningLunar> {
+  const server = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    // Long-poll-free app: a slow client must not hold a socket forever.
+    requestTimeout: 30_000,
+  });
+  const log = server.log;
+  const closers: { name: string; close: () => Promise<void> }[] = [];
+
+  try {
+    const database = await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    );
+    closers.push({ name: 'database', close: () => database.close() });
+    await database.migrate();
+    const seeded = await seedOnce(database.db);
+    log.info({ driver: database.driver, seeded }, 'database ready');
+
+    if (hasRole(config, 'bot') && !config.DISCORD_TOKEN) {
+      log.warn('Discord bot is off: DISCORD_TOKEN is not set. Deliveries wait in the outbox.');
+    }
+
+    let url: string | null = null;
+    if (hasRole(config, 'web')) {
+      await server.register(app, { config, database, webDistDir });
+      closers.push({ name: 'http', close: () => server.close() });
+      await server.listen({ port: config.PORT, host: config.HOST });
+      const address = server.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = publicUrl({ ...config, PORT: port });
+    }
+
+    return {
+      url,
+      log,
+      async close() {
+        for (const closer of closers.reverse()) {
+          try {
+            await closer.close();
+          } catch (error) {
+            log.error({ err: error }, `closing ${closer.name} failed`);
+          }
+        }
+      },
+    };
+  } catch (error) {
+    for (const closer of closers.reverse()) await closer.close().catch(() => {});
+    throw error;
+  }
+}

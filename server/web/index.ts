@@ -1,0 +1,76 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { publicUrl } from '../../core/config';
+import type { InitialState } from '../../web/src/entry-server';
+import { buildPageHtml } from './page-html';
+import { loadWebBuild, type WebBuild } from './web-build';
+
+export type WebOptions = { distDir: string };
+
+/** Serves the built assets and prerenders every page route (unknown paths: the 404 page). */
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
+  const build: WebBuild = await loadWebBuild(distDir);
+  const siteUrl = publicUrl(app.config);
+  const site = {
+    supportEmail: app.config.SUPPORT_EMAIL,
+    discordInviteUrl: app.config.DISCORD_INVITE_URL,
+    defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
+  };
+
+  await app.register(fastifyStatic, {
+    root: `${build.clientDir}/assets`,
+    prefix: '/assets/',
+    preCompressed: true,
+    maxAge: '365d',
+    immutable: true,
+  });
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    maxAge: '1h',
+    // The template and the manifest are server inputs, not public files.
+    allowedPath: (pathname) => !pathname.endsWith('.html') && !pathname.startsWith('/.vite'),
+    globIgnore: ['index.html', '.vite/**', 'assets/**'],
+  });
+
+  async function loadApiSnapshot(urls: string[]) {
+    const snapshot: Record<string, unknown> = {};
+    await Promise.all(
+      urls.map(async (url) => {
+        // The page shows exactly what the API answers, so it goes through the API itself.
+        const response = await app.inject({ method: 'GET', url });
+        if (response.statusCode === 200) snapshot[url] = response.json();
+      }),
+    );
+    return snapshot;
+  }
+
+  app.get('/*', async (request, reply) => {
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+
+    const { route, params } = build.matchRoute(pathname);
+    const state: InitialState = {
+      site,
+      api: await loadApiSnapshot(route.data?.(params, site) ?? []),
+    };
+    const body = await build.renderPage(url, state);
+    const html = buildPageHtml(build.template, {
+      head: route.head(params),
+      canonicalUrl: new URL(pathname, siteUrl).href,
+      body,
+      state,
+      preload: build.pageAssets(route.id),
+    });
+    return reply
+      .status(route.id === 'not-found' ? 404 : 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+};
+
+export default webPlugin;

@@ -1,0 +1,43 @@
+import type { PageHead } from '../../web/src/routes';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+// JSON inside <script> must not be able to close the tag or open a comment.
+const escapeJsonForScript = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export type PageParts = {
+  head: PageHead;
+  canonicalUrl: string;
+  body: string;
+  state: unknown;
+  preload: { scripts: string[]; styles: string[] };
+};
+
+/** Fills the built index.html with a prerendered page. */
+export function buildPageHtml(template: string, parts: PageParts): string {
+  const { head, canonicalUrl } = parts;
+  const headTags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Lunar" />',
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonicalUrl)}" />`,
+    '<meta name="twitter:card" content="summary" />',
+    ...parts.preload.styles.map((href) => `<link rel="stylesheet" href="${href}" />`),
+    ...parts.preload.scripts.map((href) => `<link rel="modulepreload" href="${href}" />`),
+  ].join('\n    ');
+  const stateTag = `<script id="lunar-state" type="application/json">${escapeJsonForScript(
+    JSON.stringify(parts.state),
+  )}</script>`;
+  return template
+    .replace('<!--app-head-->', () => headTags)
+    .replace('<!--app-html-->', () => parts.body)
+    .replace('<!--app-state-->', () => stateTag);
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { InitialState } from '../../web/src/entry-server';
+import type { RouteMatch } from '../../web/src/routes';
+
+/** What the server needs from `npm run build`: the HTML template, the manifest, the renderer. */
+export type WebBuild = {
+  clientDir: string;
+  template: string;
+  /** Script and style URLs a page's chunk needs, for preload links. */
+  pageAssets(routeId: string): { scripts: string[]; styles: string[] };
+  matchRoute(pathname: string): RouteMatch;
+  renderPage(url: string, state: InitialState): Promise<string>;
+  publicRoutes(): { path: string }[];
+};
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type SsrModule = typeof import('../../web/src/entry-server');
+
+export class MissingWebBuildError extends Error {
+  constructor(path: string) {
+    super(`The web build is missing (${path}). Run "npm run build" first.`);
+  }
+}
+
+export async function loadWebBuild(distDir: string): Promise<WebBuild> {
+  const clientDir = join(distDir, 'client');
+  const serverEntry = join(distDir, 'server', 'entry-server.js');
+  for (const path of [join(clientDir, 'index.html'), serverEntry]) {
+    if (!existsSync(path)) throw new MissingWebBuildError(path);
+  }
+  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const ssr = (await import(pathToFileURL(serverEntry).href)) as SsrModule;
+
+  function collect(key: string, scripts: Set<string>, styles: Set<string>) {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(`/${chunk.file}`)) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) collect(imported, scripts, styles);
+  }
+
+  return {
+    clientDir,
+    template,
+    pageAssets(routeId) {
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      collect(`src/pages/${routeId}.tsx`, scripts, styles);
+      return { scripts: [...scripts], styles: [...styles] };
+    },
+    matchRoute: ssr.matchRoute,
+    renderPage: ssr.renderPage,
+    publicRoutes: () => ssr.ROUTES.filter((route) => route.public),
+  };
+}

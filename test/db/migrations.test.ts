@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+
+const EXPECTED_TABLES = [
+  'application_images',
+  'applications',
+  'blog_posts',
+  'contact_messages',
+  'order_events',
+  'orders',
+  'outbox',
+  'portfolio_profiles',
+  'rate_limits',
+  'reviews',
+  'sessions',
+  'staff_users',
+  'system_state',
+  'team_categories',
+  'team_category_members',
+  'team_members',
+];
+
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const result = await database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  // PGlite answers { rows }, postgres.js an array of rows.
+  const rows = Array.isArray(result)
+    ? result
+    : (result as unknown as { rows: { table_name: string }[] }).rows;
+  return rows.map((row) => row.table_name);
+}
+
+describe.each(DRIVERS)('migrations on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver, { migrate: false });
+  });
+  afterAll(() => database.close());
+
+  it('creates every table from an empty database', async () => {
+    expect(await tableNames(database)).toEqual([]);
+    await database.migrate();
+    expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
+  });
+
+  it('is idempotent when applied again', async () => {
+    await database.migrate();
+    expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
+  });
+
+  it('enforces the schema constraints', async () => {
+    await expect(
+      database.db.execute(
+        sql`insert into reviews (order_id, customer_discord_id, rating, comment) values ('nope', '1', 9, 'x')`,
+      ),
+    ).rejects.toThrow();
+  });
+});

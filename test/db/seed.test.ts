@@ -1,0 +1,49 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeamRepository } from '../../db/repositories/team';
+import { blogPosts, portfolioProfiles, teamMembers } from '../../db/schema';
+import { seedOnce } from '../../db/seed';
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+
+describe.each(DRIVERS)('seed on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database.close());
+
+  it('inserts the spec data the first time', async () => {
+    expect(await seedOnce(database.db)).toBe('seeded');
+    const categories = await createTeamRepository(database.db).listCategoriesWithMembers();
+    expect(categories.map((category) => [category.id, category.members.length])).toEqual([
+      ['graphics', 6],
+      ['uniforms', 5],
+      ['liveries', 6],
+      ['discord', 4],
+      ['bots', 2],
+    ]);
+    const [posts] = await database.db.select({ n: count() }).from(blogPosts);
+    expect(posts?.n).toBe(1);
+    const profiles = await database.db.select().from(portfolioProfiles);
+    expect(profiles.length).toBeGreaterThanOrEqual(1);
+    for (const skill of profiles.flatMap((profile) => profile.skills)) {
+      expect(skill.level).toBeGreaterThanOrEqual(70);
+      expect(skill.level).toBeLessThanOrEqual(95);
+    }
+  });
+
+  it('stores people in several categories once', async () => {
+    const categories = await createTeamRepository(database.db).listCategoriesWithMembers();
+    const places = categories.flatMap((category) => category.members).length;
+    const [people] = await database.db.select({ n: count() }).from(teamMembers);
+    expect(places).toBe(23);
+    expect(people?.n).toBeLessThan(places);
+  });
+
+  it('does not seed twice, even after the sample rows are deleted', async () => {
+    await database.db.delete(blogPosts);
+    expect(await seedOnce(database.db)).toBe('already-seeded');
+    const [posts] = await database.db.select({ n: count() }).from(blogPosts);
+    expect(posts?.n).toBe(0);
+  });
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** Every database suite runs on PGlite, and on real Postgres too when CI provides one. */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export type TestDatabase = DatabaseHandle & { url?: string };
+
+/**
+ * A fresh, migrated, empty database of its own: in-memory PGlite, or a new database on the
+ * Postgres server (dropped again by `close`), so test files never see each other's rows.
+ */
+export async function createTestDatabase(
+  driver: Driver,
+  { migrate = true } = {},
+): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const handle = await openDatabase({});
+    if (migrate) await handle.migrate();
+    return handle;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `lunar_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.href, poolSize: 4 });
+  if (migrate) await handle.migrate();
+  let closed = false;
+  return {
+    ...handle,
+    url: url.href,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: `unit` (pure code, beside the source), `integration` (database, server, bot;
+// in test/), `browser` (Chromium against the built site; in test/browser/).
+export default defineConfig({
+  test: {
+    root: '.',
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{core,db,server,bot,web}/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,17 @@
+import { PassThrough } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { type InitialState, Root } from './root';
+
+export type { InitialState } from './root';
+export { matchRoute, ROUTES } from './routes';
+
+/** Renders a page to HTML, waiting for every lazy page chunk. */
+export async function renderPage(url: string, state: InitialState): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <Root state={state} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,24 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteId } from '../routes';
+
+// Every page is its own chunk (file name = route id), so the home page's first load carries
+// neither the forms nor the staff pages. The server preloads the current page's chunk.
+type PageModule = { default: ComponentType };
+
+export const PAGE_LOADERS: Record<RouteId, () => Promise<PageModule>> = {
+  home: () => import('./home'),
+  terms: () => import('./terms'),
+  privacy: () => import('./privacy'),
+  portfolio: () => import('./portfolio'),
+  blog: () => import('./blog'),
+  contact: () => import('./contact'),
+  'ticket-procedure': () => import('./ticket-procedure'),
+  'staff-procedure': () => import('./staff-procedure'),
+  'apply-moderator': () => import('./apply-moderator'),
+  'apply-designer': () => import('./apply-designer'),
+  'not-found': () => import('./not-found'),
+};
+
+export const PAGES = Object.fromEntries(
+  Object.entries(PAGE_LOADERS).map(([id, load]) => [id, lazy(load)]),
+) as unknown as Record<RouteId, ComponentType>;

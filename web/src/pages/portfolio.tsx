@@ -1,0 +1,8 @@
+// Placeholder until the page's own issue lands.
+export default function PortfolioPage() {
+  return (
+    <main className="mx-auto max-w-5xl px-4 pt-28 pb-16">
+      <h1 className="text-3xl font-bold">Portfolio</h1>
+    </main>
+  );
+}
