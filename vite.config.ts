@@ -1,6 +1,10 @@
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// WEB_DIST_DIR (see .env.example) lets a second checkout or a parallel test run build elsewhere.
+const distDir = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
 // The client build goes to dist/web/client (served by Fastify); `vite build --ssr` builds the
 // prerender entry to dist/web/server, which the server imports to render public pages.
@@ -9,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: isSsrBuild ? '../dist/web/server' : '../dist/web/client',
+    outDir: isSsrBuild ? `${distDir}/server` : `${distDir}/client`,
     emptyOutDir: true,
     manifest: !isSsrBuild,
     target: 'es2022',

@@ -55,6 +55,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
 
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  // Where `npm run build` put the web app (client assets and the prerender bundle).
+  WEB_DIST_DIR: z.string().trim().min(1).default('./dist/web'),
   DATABASE_URL: z
     .string()
     .trim()

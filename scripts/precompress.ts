@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Hashed assets never change, so they are compressed once here at maximum level and
 // @fastify/static serves the .br/.gz files (preCompressed) instead of compressing per request.
-const assetsDir = new URL('../dist/web/client/assets', import.meta.url).pathname;
+const assetsDir = join(resolve(process.env.WEB_DIST_DIR ?? 'dist/web'), 'client/assets');
 
 for (const name of readdirSync(assetsDir)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;

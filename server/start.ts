@@ -1,12 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { type Config, hasRole, publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { app } from './app';
 import { loggerOptions } from './logger';
-
-export const defaultWebDistDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 export type RunningLunar = {
   url: string | null;
@@ -18,10 +16,7 @@ export type RunningLunar = {
  * Opens the database (migrated, seeded once) and starts the roles this process runs.
  * Each part registers its own closer; `close` runs them in reverse order.
  */
-export async function startLunar(
-  config: Config,
-  { webDistDir = defaultWebDistDir } = {},
-): Promise<RunningLunar> {
+export async function startLunar(config: Config): Promise<RunningLunar> {
   const server = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -47,7 +42,7 @@ export async function startLunar(
 
     let url: string | null = null;
     if (hasRole(config, 'web')) {
-      await server.register(app, { config, database, webDistDir });
+      await server.register(app, { config, database, webDistDir: resolve(config.WEB_DIST_DIR) });
       closers.push({ name: 'http', close: () => server.close() });
       await server.listen({ port: config.PORT, host: config.HOST });
       const address = server.server.address();

@@ -1,11 +1,17 @@
+import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, parseConfig } from '../../core/config';
 import type { DatabaseHandle } from '../../db/client';
 import { app } from '../../server/app';
-import { defaultWebDistDir } from '../../server/start';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  const parsed = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const parsed = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    // A parallel checkout may build elsewhere (see vite.config.ts).
+    ...(process.env.WEB_DIST_DIR && { WEB_DIST_DIR: process.env.WEB_DIST_DIR }),
+    ...env,
+  });
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   return parsed.config;
 }
@@ -16,10 +22,11 @@ export async function buildTestApp(
   { env = {}, web = false }: { env?: Record<string, string>; web?: boolean } = {},
 ): Promise<FastifyInstance> {
   const fastify = Fastify({ logger: false });
+  const config = testConfig(env);
   await fastify.register(app, {
-    config: testConfig(env),
+    config,
     database,
-    webDistDir: web ? defaultWebDistDir : undefined,
+    webDistDir: web ? resolve(config.WEB_DIST_DIR) : undefined,
   });
   await fastify.ready();
   return fastify;

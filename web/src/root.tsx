@@ -1,5 +1,6 @@
 import { type ReactNode, StrictMode } from 'react';
 import { App } from './app';
+import { ToastProvider } from './components/ui/toast';
 import { ApiCacheProvider, type ApiSnapshot } from './data/api-cache';
 import { type SiteSettings, SiteSettingsProvider } from './data/site-settings';
 
@@ -16,7 +17,9 @@ export function Root({
   return (
     <StrictMode>
       <SiteSettingsProvider value={state.site}>
-        <ApiCacheProvider snapshot={state.api}>{router(<App />)}</ApiCacheProvider>
+        <ApiCacheProvider snapshot={state.api}>
+          <ToastProvider>{router(<App />)}</ToastProvider>
+        </ApiCacheProvider>
       </SiteSettingsProvider>
     </StrictMode>
   );

@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startLunar } from '../../server/start';
+import { testConfig } from '../support/app';
+
+export type TestSite = { url: string; close(): Promise<void> };
+
+/**
+ * The built site served by the real server (`startLunar`, web role only) on an ephemeral
+ * port, with a fresh embedded database seeded like a first start. Needs `npm run build`.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<TestSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-browser-'));
+  const lunar = await startLunar(
+    testConfig({ PORT: '0', DATA_DIR: dataDir, LUNAR_ROLES: 'web', ...env }),
+  );
+  if (!lunar.url) throw new Error('web role did not start');
+  return {
+    url: lunar.url,
+    async close() {
+      await lunar.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, driven by playwright-core (no browser download). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Collects uncaught page errors and console errors, e.g. hydration mismatches. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+};
+
+/** Runs axe-core in the page and returns its violations (WCAG 2.1 A/AA and best practices). */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact: impact ?? null,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target as string[] })),
+    }));
+  });
+}

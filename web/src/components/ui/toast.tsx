@@ -1,0 +1,77 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { TOAST_DURATION_MS } from '../../../../core/content';
+
+export type ToastInput = {
+  title: string;
+  description?: string;
+  /** 'destructive' for errors (spec §8: wrong passcode, failed submission). */
+  variant?: 'default' | 'destructive';
+  durationMs?: number;
+};
+
+type Toast = ToastInput & { id: number };
+
+const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+/** `const toast = useToast(); toast({ title: 'Message sent', description: "…" })` */
+export function useToast(): (toast: ToastInput) => void {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider');
+  return show;
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(0);
+  const show = useCallback((toast: ToastInput) => {
+    nextId.current += 1;
+    const id = nextId.current;
+    setToasts((current) => [...current, { ...toast, id }]);
+  }, []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((current) => current.filter((t) => t.id !== id)),
+    [],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      {/* Screen readers hear each toast; errors interrupt (assertive), others wait (polite). */}
+      <div className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-full max-w-sm flex-col gap-2">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDone(toast.id), toast.durationMs ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, onDone]);
+  const destructive = toast.variant === 'destructive';
+  return (
+    <div
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      data-variant={toast.variant ?? 'default'}
+      className={`pointer-events-auto rounded-lg border px-4 py-3 shadow-lg ${
+        destructive ? 'border-red-400 bg-red-950 text-red-50' : 'border-line bg-panel text-white'
+      }`}
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
+    </div>
+  );
+}
