@@ -1,0 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+// `npm run bench`: every bench/*.bench.ts in turn, each printing its own figures.
+// Benchmarks measure; they never fail on a time (tests do not time things either).
+const dir = new URL('.', import.meta.url).pathname;
+const only = process.argv[2];
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))
+  .sort();
+
+let failed = 0;
+for (const file of files) {
+  console.log(`\n=== ${file} ===`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], { stdio: 'inherit' });
+  if (result.status !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);
