@@ -1,0 +1,204 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Application } from '../../core/application';
+import {
+  createApplicationsRepository,
+  type NewApplicationImage,
+} from '../../db/repositories/applications';
+import { applicationImages, applications, outbox } from '../../db/schema';
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const GIF = new Uint8Array([...'GIF89a'].map((c) => c.charCodeAt(0)).concat([0, 255]));
+
+function aModerator(overrides: Partial<Application> = {}): Application {
+  return {
+    type: 'moderator',
+    robloxUsername: 'roblox_mod',
+    discordUsername: 'discord_mod',
+    age: 15,
+    activityLevel: 12,
+    otherServers: 'None yet',
+    whyChooseYou: 'w'.repeat(120),
+    scenarioOne: 'a'.repeat(60),
+    scenarioTwo: 'b'.repeat(60),
+    scenarioThree: 'c'.repeat(60),
+    scenarioFour: 'd'.repeat(60),
+    questionsForUs: '',
+    questionsBenefits: 'How are payouts made?',
+    additionalInfo: '',
+    agreeTerms: true,
+    ...overrides,
+  } as Application;
+}
+
+function aDesigner(): Application {
+  return {
+    type: 'designer',
+    robloxUsername: 'roblox_des',
+    discordUsername: 'discord_des',
+    age: 17,
+    activityLevel: 8,
+    designStyle: 'Minimal',
+    tools: 'Photoshop, Blender',
+    designProcess: 'Sketch first',
+    designChallenges: 'Deadlines',
+    questionsForUs: '',
+    questionsBenefits: '',
+    additionalInfo: 'Hi',
+    agreeTerms: true,
+  };
+}
+
+const images: NewApplicationImage[] = [
+  { filename: 'one.png', contentType: 'image/png', data: PNG },
+  { filename: 'two.gif', contentType: 'image/gif', data: GIF },
+];
+
+describe.each(DRIVERS)('applications repository on %s', (driver) => {
+  let database: TestDatabase;
+  let repo: ReturnType<typeof createApplicationsRepository>;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    repo = createApplicationsRepository(database.db);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+    await database.db.delete(applications);
+  });
+
+  async function countRows() {
+    const [[a], [i], [o]] = await Promise.all([
+      database.db.select({ n: count() }).from(applications),
+      database.db.select({ n: count() }).from(applicationImages),
+      database.db.select({ n: count() }).from(outbox),
+    ]);
+    return { applications: a?.n, images: i?.n, outbox: o?.n };
+  }
+
+  it('stores a designer with images and exactly one outbox row', async () => {
+    const submittedAt = new Date('2024-05-01T10:00:00.123Z');
+    const { id } = await repo.create(aDesigner(), images, submittedAt);
+    const stored = await repo.findById(id);
+    expect(stored).toMatchObject({
+      id,
+      type: 'designer',
+      status: 'pending',
+      robloxUsername: 'roblox_des',
+      designStyle: 'Minimal',
+      tools: 'Photoshop, Blender',
+      whyChooseYou: null,
+      scenarioOne: null,
+      agreeTerms: true,
+      reviewerId: null,
+      decidedAt: null,
+    });
+    expect(stored?.submittedAt.toISOString()).toBe(submittedAt.toISOString());
+    expect(stored?.images).toEqual([
+      {
+        id: expect.any(Number),
+        position: 0,
+        filename: 'one.png',
+        contentType: 'image/png',
+        byteSize: PNG.byteLength,
+      },
+      {
+        id: expect.any(Number),
+        position: 1,
+        filename: 'two.gif',
+        contentType: 'image/gif',
+        byteSize: GIF.byteLength,
+      },
+    ]);
+    const read = await repo.readImages(id);
+    expect(read.map((image) => Array.from(image.data))).toEqual([Array.from(PNG), Array.from(GIF)]);
+    expect(read[0]?.data).toBeInstanceOf(Uint8Array);
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toEqual([
+      expect.objectContaining({ kind: 'application', refId: id, status: 'pending' }),
+    ]);
+  });
+
+  it('stores a moderator without images, designer answers null', async () => {
+    const { id } = await repo.create(aModerator(), []);
+    const stored = await repo.findById(id);
+    expect(stored).toMatchObject({
+      type: 'moderator',
+      scenarioFour: 'd'.repeat(60),
+      designStyle: null,
+    });
+    expect(stored?.images).toEqual([]);
+    expect(await countRows()).toEqual({ applications: 1, images: 0, outbox: 1 });
+  });
+
+  it('leaves nothing behind when an image insert fails', async () => {
+    // Postgres refuses NUL in text: the image insert fails after the application insert ran.
+    const broken = [
+      ...images,
+      { filename: 'bad\u0000.png', contentType: 'image/png' as const, data: PNG },
+    ];
+    await expect(repo.create(aDesigner(), broken)).rejects.toThrow();
+    expect(await countRows()).toEqual({ applications: 0, images: 0, outbox: 0 });
+  });
+
+  it('answers null for an unknown id', async () => {
+    expect(await repo.findById(987654)).toBeNull();
+    expect(await repo.readImages(987654)).toEqual([]);
+  });
+
+  it('lets the first of two concurrent decisions win', async () => {
+    const { id } = await repo.create(aModerator(), []);
+    const at = new Date('2024-06-01T12:00:00.000Z');
+    const results = await Promise.all([
+      repo.recordDecision(id, { status: 'accepted', reviewerId: '1', reviewerName: 'Ada', at }),
+      repo.recordDecision(id, { status: 'rejected', reviewerId: '2', reviewerName: 'Bob', at }),
+    ]);
+    const winners = results.filter((result) => result !== null);
+    expect(winners).toHaveLength(1);
+    const stored = await repo.findById(id);
+    expect(stored?.status).toBe(winners[0]?.status);
+    expect(stored?.reviewerName).toBe(winners[0]?.reviewerName);
+    expect(stored?.decidedAt?.toISOString()).toBe(at.toISOString());
+    expect(
+      await repo.recordDecision(id, { status: 'rejected', reviewerId: '3', reviewerName: 'Cy' }),
+    ).toBeNull();
+    expect(
+      await repo.recordDecision(424242, { status: 'accepted', reviewerId: '1', reviewerName: 'A' }),
+    ).toBeNull();
+  });
+
+  it('lists newest first, filtered, page by page with the keyset cursor', async () => {
+    const base = Date.parse('2024-01-01T00:00:00.000Z');
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const input = i % 2 === 0 ? aModerator() : aDesigner();
+      // Two rows share a timestamp, so the id breaks the tie.
+      const at = new Date(base + Math.min(i, 3) * 1000);
+      ids.push((await repo.create(input, [], at)).id);
+    }
+    const all = await repo.list({ limit: 10 });
+    expect(all.map((row) => row.id)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+
+    const first = await repo.list({ limit: 2 });
+    const last = first.at(-1);
+    if (!last) throw new Error('empty page');
+    const second = await repo.list({
+      limit: 2,
+      before: { submittedAt: last.submittedAt, id: last.id },
+    });
+    expect([...first, ...second].map((row) => row.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
+
+    const designers = await repo.list({ limit: 10, type: 'designer' });
+    expect(designers.map((row) => row.id)).toEqual([ids[3], ids[1]]);
+    await repo.recordDecision(ids[2] as number, {
+      status: 'accepted',
+      reviewerId: '1',
+      reviewerName: 'A',
+    });
+    expect((await repo.list({ limit: 10, status: 'accepted' })).map((row) => row.id)).toEqual([
+      ids[2],
+    ]);
+    expect(await repo.list({ limit: 10, status: 'pending', type: 'moderator' })).toHaveLength(2);
+  });
+});
