@@ -1,7 +1,10 @@
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { outbox } from '../schema';
 
 export type OutboxKind = (typeof outbox.kind.enumValues)[number];
+export type OutboxStatus = (typeof outbox.status.enumValues)[number];
+export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * Queues a delivery to Discord. Call it with the transaction that writes the row it
@@ -16,3 +19,115 @@ export async function enqueueDelivery(
   if (!row) throw new Error(`outbox insert returned nothing for ${kind} ${refId}`);
   return row.id;
 }
+
+const afterMs = (ms: number) =>
+  sql`now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`;
+
+export function createOutboxRepository(db: Database) {
+  return {
+    /**
+     * Leases up to `limit` due rows to this worker and counts the attempt. SKIP LOCKED lets
+     * several workers claim at once without waiting on or sharing a row; the lease brings a
+     * crashed worker's rows back once it expires.
+     */
+    async claimDue({ limit, leaseMs }: { limit: number; leaseMs: number }): Promise<OutboxRow[]> {
+      const due = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.status, 'pending'),
+            lte(outbox.nextAttemptAt, sql`now()`),
+            or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(outbox)
+        .set({ lockedUntil: afterMs(leaseMs), attempts: sql`${outbox.attempts} + 1` })
+        .where(inArray(outbox.id, due))
+        .returning();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    async markDelivered(id: number, to: { channelId: string; messageId: string }): Promise<void> {
+      await db
+        .update(outbox)
+        .set({
+          status: 'delivered',
+          discordChannelId: to.channelId,
+          discordMessageId: to.messageId,
+          deliveredAt: sql`now()`,
+          lockedUntil: null,
+        })
+        .where(eq(outbox.id, id));
+    },
+
+    /**
+     * Tries again after `delayMs`. `refund` gives the claimed attempt back: a rate limit or a
+     * missing channel setting is not the message's fault and must not push it towards failed.
+     * Only a pending row is touched, so a late worker never reopens a delivered one.
+     */
+    async markRetry(
+      id: number,
+      { error, delayMs, refund = false }: { error: string; delayMs: number; refund?: boolean },
+    ): Promise<void> {
+      await db
+        .update(outbox)
+        .set({
+          nextAttemptAt: afterMs(delayMs),
+          lockedUntil: null,
+          lastError: error,
+          ...(refund && { attempts: sql`greatest(${outbox.attempts} - 1, 0)` }),
+        })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    },
+
+    /** Gives up; the row stays (status failed, with the error) for the dashboard. */
+    async markFailed(id: number, error: string): Promise<void> {
+      await db
+        .update(outbox)
+        .set({ status: 'failed', lastError: error, lockedUntil: null })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    },
+
+    /** Gives a claimed row back untouched (a worker stopping before it sent it). */
+    async release(id: number): Promise<void> {
+      await db
+        .update(outbox)
+        .set({ lockedUntil: null, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    },
+
+    async countByStatus(): Promise<Record<OutboxStatus, number>> {
+      const rows = await db
+        .select({ status: outbox.status, count: sql<number>`count(*)::int` })
+        .from(outbox)
+        .groupBy(outbox.status);
+      const counts: Record<OutboxStatus, number> = { pending: 0, delivered: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    },
+
+    async listFailed(limit = 100): Promise<OutboxRow[]> {
+      return db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.status, 'failed'))
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit);
+    },
+
+    async findByRef(kind: OutboxKind, refId: number): Promise<OutboxRow | null> {
+      const [row] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, kind), eq(outbox.refId, refId)));
+      return row ?? null;
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
