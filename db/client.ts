@@ -39,7 +39,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
+  // the process's resident memory for nothing.
+  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
