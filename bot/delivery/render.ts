@@ -1,0 +1,71 @@
+import { buildApplicationMessage } from '../../core/application-message';
+import { buildContactMessage } from '../../core/contact-message';
+import type { DiscordMessagePayload } from '../../core/discord-payload';
+import type { Database } from '../../db/client';
+import { createApplicationsRepository } from '../../db/repositories/applications';
+import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
+import type { OutboxRow } from '../../db/repositories/outbox';
+import { toApplicationMessageInput } from './application-input';
+import type { DeliveryTarget } from './routing';
+import type { OutgoingFile } from './sender';
+
+export interface RenderedDelivery {
+  target: DeliveryTarget;
+  payload: DiscordMessagePayload;
+  files: OutgoingFile[];
+}
+
+/**
+ * Turns an outbox row into the message to send, built at send time from the stored row (so
+ * the message shows the row as it is now) with file bytes read from the database.
+ * Null when the row it describes no longer exists.
+ */
+export function createDeliveryRenderer(db: Database) {
+  const applications = createApplicationsRepository(db);
+  const contactMessages = createContactMessagesRepository(db);
+
+  async function renderApplication(id: number): Promise<RenderedDelivery | null> {
+    const row = await applications.findById(id);
+    if (!row) return null;
+    const payload = buildApplicationMessage(toApplicationMessageInput(row));
+    const needsImages = payload.attachments?.some((file) => file.kind === 'stored');
+    const images = needsImages ? await applications.readImages(id) : [];
+    const bytesById = new Map(images.map((image) => [String(image.id), image.data]));
+    return {
+      target: { kind: 'application', type: row.type },
+      payload,
+      files: toFiles(payload, bytesById),
+    };
+  }
+
+  async function renderContact(id: number): Promise<RenderedDelivery | null> {
+    const row = await contactMessages.findById(id);
+    if (!row) return null;
+    const payload = buildContactMessage({ ...row, receivedAt: row.createdAt });
+    return { target: { kind: 'contact' }, payload, files: toFiles(payload, new Map()) };
+  }
+
+  return {
+    render(row: OutboxRow): Promise<RenderedDelivery | null> {
+      return row.kind === 'application' ? renderApplication(row.refId) : renderContact(row.refId);
+    },
+  };
+}
+
+function toFiles(
+  payload: DiscordMessagePayload,
+  bytesById: Map<string, Uint8Array>,
+): OutgoingFile[] {
+  const encoder = new TextEncoder();
+  return (payload.attachments ?? []).map((file) => {
+    const bytes = file.kind === 'text' ? encoder.encode(file.text) : bytesById.get(file.fileId);
+    if (!bytes)
+      throw new Error(`stored file ${file.kind === 'stored' ? file.fileId : ''} is missing`);
+    return {
+      name: file.filename,
+      description: file.description,
+      contentType: file.contentType,
+      bytes,
+    };
+  });
+}

@@ -1,0 +1,166 @@
+import type { Config } from '../../core/config';
+import { deliveryNonce } from '../../core/delivery-nonce';
+import type { Database } from '../../db/client';
+import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
+import type { Log } from '../log';
+import { computeRetryDelay } from './backoff';
+import { createDeliveryRenderer } from './render';
+import { routeDelivery } from './routing';
+import { DeliveryError, type DiscordSender } from './sender';
+
+export interface OutboxWorkerOptions {
+  pollMs: number;
+  batchSize: number;
+  /** Rows sent at once; discord.js still queues sends to one channel behind each other. */
+  concurrency: number;
+  /** Longer than any send takes, so a live worker's rows are never claimed twice. */
+  leaseMs: number;
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a row waits for a channel to be configured before looking again. */
+  unroutedDelayMs: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
+  pollMs: 1000,
+  batchSize: 10,
+  concurrency: 4,
+  leaseMs: 2 * 60_000,
+  // 2 s doubling to a 15 min cap: twelve tries span about an hour of Discord trouble.
+  maxAttempts: 12,
+  baseDelayMs: 2000,
+  maxDelayMs: 15 * 60_000,
+  unroutedDelayMs: 60_000,
+};
+
+export interface OutboxWorker {
+  /** Looks for due rows now instead of at the next poll. */
+  wake(): void;
+  /** Finishes the sends in flight, gives unsent claimed rows back, and stops. */
+  close(): Promise<void>;
+}
+
+export function startOutboxWorker(
+  deps: { db: Database; sender: DiscordSender; config: Config; log: Log },
+  overrides: Partial<OutboxWorkerOptions> = {},
+): OutboxWorker {
+  const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
+  const { sender, config, log } = deps;
+  const outbox = createOutboxRepository(deps.db);
+  const renderer = createDeliveryRenderer(deps.db);
+  const warnedMissing = new Set<string>();
+  let stopping = false;
+  let wakeUp: (() => void) | null = null;
+  // A wake-up that arrives mid-batch is kept for the next pause instead of being lost.
+  let wokenEarly = false;
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (stopping) return outbox.release(row.id);
+    let channelId: string | undefined;
+    try {
+      const rendered = await renderer.render(row);
+      if (!rendered) return outbox.markFailed(row.id, `${row.kind} ${row.refId} no longer exists`);
+      const route = routeDelivery(config, rendered.target);
+      if ('missing' in route) {
+        // Not the message's fault: wait for the setting without using up attempts.
+        if (!warnedMissing.has(route.missing)) {
+          warnedMissing.add(route.missing);
+          log.warn(`Outbox deliveries wait: set ${route.missing} to the channel to post in.`);
+        }
+        const error = `waiting for ${route.missing}`;
+        return outbox.markRetry(row.id, { error, delayMs: options.unroutedDelayMs, refund: true });
+      }
+      channelId = route.channelId;
+      const nonce = deliveryNonce(row.id);
+      const sent = await sender.send({
+        channelId,
+        payload: rendered.payload,
+        files: rendered.files,
+        nonce,
+      });
+      await outbox.markDelivered(row.id, sent);
+    } catch (error) {
+      await recordFailure(row, error, channelId);
+    }
+  }
+
+  async function recordFailure(row: OutboxRow, error: unknown, channelId?: string) {
+    const failure =
+      error instanceof DeliveryError
+        ? error
+        : new DeliveryError(error instanceof Error ? error.message : String(error), 'transient');
+    const context = {
+      outboxId: row.id,
+      kind: row.kind,
+      refId: row.refId,
+      channelId,
+      attempts: row.attempts,
+    };
+    if (failure.kind === 'rate-limited') {
+      // Discord said when to come back; being paced is not a failed attempt.
+      const delayMs = failure.retryAfterMs ?? options.baseDelayMs;
+      log.debug({ ...context, delayMs }, 'outbox delivery rate limited');
+      return outbox.markRetry(row.id, { error: failure.message, delayMs, refund: true });
+    }
+    if (failure.kind === 'permanent' || row.attempts >= options.maxAttempts) {
+      log.error({ ...context, err: failure.message }, 'outbox delivery failed for good');
+      return outbox.markFailed(row.id, failure.message);
+    }
+    const delayMs = computeRetryDelay(row.attempts, options);
+    log.warn({ ...context, delayMs, err: failure.message }, 'outbox delivery failed, will retry');
+    return outbox.markRetry(row.id, { error: failure.message, delayMs });
+  }
+
+  async function deliverBatch(rows: OutboxRow[]): Promise<void> {
+    const queue = [...rows];
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, rows.length) }, lane));
+  }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (wokenEarly) {
+        wokenEarly = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      let claimed = 0;
+      try {
+        const rows = await outbox.claimDue({ limit: options.batchSize, leaseMs: options.leaseMs });
+        claimed = rows.length;
+        await deliverBatch(rows);
+      } catch (error) {
+        // The database may be briefly away; leased rows come back when their lease ends.
+        log.error({ err: error }, 'outbox worker pass failed');
+      }
+      // A full batch suggests more are due: go again at once.
+      if (!stopping && claimed < options.batchSize) await pause(options.pollMs);
+    }
+  }
+
+  const running = run();
+  return {
+    wake() {
+      if (wakeUp) wakeUp();
+      else wokenEarly = true;
+    },
+    async close() {
+      stopping = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

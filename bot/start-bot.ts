@@ -1,0 +1,59 @@
+import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Config } from '../core/config';
+import type { Database } from '../db/client';
+import { buttons } from './buttons';
+import type { DiscordSender } from './delivery/sender';
+import { createDiscordSender, isOutboxSend } from './discord-sender';
+import { createInteractionDispatcher } from './interactions';
+import type { Log } from './log';
+
+export interface RunningBot {
+  client: Client;
+  sender: DiscordSender;
+  close(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+
+/**
+ * Logs the bot in and routes interactions. Slash commands are not registered here: that is
+ * `npm run discord:register`, since Discord limits how often commands may be created.
+ */
+export async function startBot(
+  config: Config,
+  deps: { db: Database; log: Log },
+): Promise<RunningBot> {
+  const token = config.DISCORD_TOKEN;
+  if (!token) throw new Error('startBot needs DISCORD_TOKEN');
+  const client = new Client({
+    // Guilds is enough: interactions carry the member and their roles.
+    intents: [GatewayIntentBits.Guilds],
+    rest: {
+      ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }),
+      rejectOnRateLimit: isOutboxSend,
+    },
+  });
+  const { log } = deps;
+  client.on(
+    Events.InteractionCreate,
+    createInteractionDispatcher({ config, ...deps }, { buttons }),
+  );
+  client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
+  client.on(Events.ShardDisconnect, () => log.warn('Discord gateway disconnected'));
+
+  const ready = once(client, Events.ClientReady, { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+  try {
+    await client.login(token);
+    await ready;
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
+  return {
+    client,
+    sender: createDiscordSender(client),
+    close: () => client.destroy(),
+  };
+}
