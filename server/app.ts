@@ -4,7 +4,14 @@ import { appContextPlugin } from './plugins/app-context';
 import { errorsPlugin } from './plugins/errors';
 import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { sessionsPlugin } from './plugins/sessions';
+import applicationsRoutes from './routes/applications';
+import blogRoutes from './routes/blog';
+import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
+import imageRoutes from './routes/images';
+import portfolioRoutes from './routes/portfolios';
+import seoRoutes from './routes/seo';
 import teamRoutes from './routes/team';
 import webPlugin from './web';
 
@@ -23,10 +30,17 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(externalPlugins);
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
+  await fastify.register(sessionsPlugin);
 
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);
   await fastify.register(teamRoutes);
+  await fastify.register(applicationsRoutes);
+  await fastify.register(portfolioRoutes);
+  await fastify.register(blogRoutes);
+  await fastify.register(contactRoutes);
+  await fastify.register(seoRoutes);
+  await fastify.register(imageRoutes);
 
   if (options.webDistDir) await fastify.register(webPlugin, { distDir: options.webDistDir });
 };

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
+import { HttpError, parseWith } from '../../http-errors';
+
+const ParamsSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: 'Username is required' })
+    .max(64, { error: 'Username must be at most 64 characters' }),
+});
+
+const portfolioRoutes: FastifyPluginAsync = async (app) => {
+  const portfolios = createPortfoliosRepository(app.db);
+
+  // Spec §2: an unknown username shows the default profile, so this answers 200 either way
+  // and says which one it served.
+  app.get('/api/portfolios/:username', async (request, reply) => {
+    const { username } = parseWith(ParamsSchema, request.params);
+    const found = await portfolios.findByUsername(username);
+    const profile = found ?? (await portfolios.findDefault(app.config.DEFAULT_PORTFOLIO_USERNAME));
+    if (!profile) throw new HttpError(404, 'No portfolio profile exists yet.');
+    reply.header('cache-control', 'public, max-age=60');
+    return { ...profile, fallback: !found };
+  });
+};
+
+export default portfolioRoutes;

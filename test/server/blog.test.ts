@@ -1,0 +1,241 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogPosts, sessions } from '../../db/schema';
+import { seedOnce } from '../../db/seed';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+
+const PASSCODE = 'test-passcode-123';
+let nextIp = 1;
+const freshIp = () => `10.1.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+
+describe.each(DRIVERS)('blog API on %s', (driver) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedOnce(database.db);
+    app = await buildTestApp(database, { env: { BLOG_ADMIN_PASSCODE: PASSCODE } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const countPosts = async () => (await database.db.select().from(blogPosts)).length;
+  const signIn = (passcode: unknown, remoteAddress = freshIp()) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/blog/session',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ passcode }),
+    });
+  const cookieFrom = (response: Awaited<ReturnType<typeof signIn>>) => {
+    const header = String(response.headers['set-cookie']);
+    return header.split(';')[0] ?? '';
+  };
+  const savePost = (payload: unknown, cookie?: string, contentType = 'application/json') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/blog/posts',
+      headers: { 'content-type': contentType, ...(cookie && { cookie }) },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+
+  it('lists the seeded post with the spec fields', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.posts[0]).toMatchObject({ title: 'Welcome to Lunar', date: '2024-03-19' });
+    expect(Object.keys(body.posts[0]).sort()).toEqual(['content', 'date', 'id', 'title']);
+    expect(body.nextCursor).toBeNull();
+  });
+
+  it('answers 401 "Incorrect passcode." for a wrong passcode and sets no cookie', async () => {
+    const response = await signIn('wrong-passcode');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Incorrect passcode.');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs in with the right passcode: HttpOnly, SameSite=Lax, Path=/ cookie, hash stored', async () => {
+    const response = await signIn(PASSCODE);
+    expect(response.statusCode).toBe(200);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/^lunar_blog=[\w-]{43};/);
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).toContain('Path=/');
+    // The test config's public URL is http://localhost, where browsers refuse Secure cookies.
+    expect(header).not.toContain('Secure');
+    const token = cookieFrom(response).split('=')[1];
+    const rows = await database.db.select().from(sessions);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    expect(rows.some((row) => row.scope === 'blog_admin')).toBe(true);
+
+    const state = await app.inject({
+      method: 'GET',
+      url: '/api/blog/session',
+      headers: { cookie: cookieFrom(response) },
+    });
+    expect(state.json()).toEqual({ admin: true });
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const secureApp = await buildTestApp(database, {
+      env: { BLOG_ADMIN_PASSCODE: PASSCODE, PUBLIC_URL: 'https://lunar.example' },
+    });
+    const response = await secureApp.inject({
+      method: 'POST',
+      url: '/api/blog/session',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ passcode: PASSCODE }),
+    });
+    expect(String(response.headers['set-cookie'])).toContain('Secure');
+    await secureApp.close();
+  });
+
+  it('refuses the 6th try after 5 wrong ones with 429, even when it is right', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await signIn(`wrong-${i}`, ip)).statusCode).toBe(401);
+    const right = await signIn(PASSCODE, ip);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(
+      /^Too many wrong passcodes\. Try again in \d+ minutes?\.$/,
+    );
+    expect(right.headers['set-cookie']).toBeUndefined();
+    // Other addresses still sign in.
+    expect((await signIn(PASSCODE)).statusCode).toBe(200);
+  });
+
+  it('validates the passcode body', async () => {
+    expect((await signIn(123)).statusCode).toBe(400);
+    expect((await signIn('')).statusCode).toBe(400);
+    expect((await signIn('x'.repeat(201))).statusCode).toBe(400);
+  });
+
+  it('answers 403 when no passcode is configured', async () => {
+    const closedApp = await buildTestApp(database);
+    const response = await closedApp.inject({
+      method: 'POST',
+      url: '/api/blog/session',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ passcode: PASSCODE }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Passcode sign-in is turned off on this site.');
+    await closedApp.close();
+  });
+
+  it('refuses to save a post without a session (401) and stores nothing', async () => {
+    const before = await countPosts();
+    const response = await savePost({ title: 'Hi', content: 'There' });
+    expect(response.statusCode).toBe(401);
+    const forged = await savePost({ title: 'Hi', content: 'There' }, 'lunar_blog=forged');
+    expect(forged.statusCode).toBe(401);
+    expect(await countPosts()).toBe(before);
+  });
+
+  it('saves a post with the session cookie (201) and lists it first, dated today', async () => {
+    const cookie = cookieFrom(await signIn(PASSCODE));
+    const response = await savePost({ title: '  New offer  ', content: 'Details inside.' }, cookie);
+    expect(response.statusCode).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.json()).toMatchObject({
+      title: 'New offer',
+      content: 'Details inside.',
+      date: today,
+    });
+    const list = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    expect(list.json().posts[0]).toEqual(response.json());
+  });
+
+  it('keeps a script payload as plain text in the JSON', async () => {
+    const cookie = cookieFrom(await signIn(PASSCODE));
+    const script = '<script>alert(1)</script>';
+    const response = await savePost({ title: script, content: script }, cookie);
+    expect(response.statusCode).toBe(201);
+    const list = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    expect(list.headers['content-type']).toContain('application/json');
+    expect(list.json().posts[0]).toMatchObject({ title: script, content: script });
+  });
+
+  describe('bad post bodies (signed in)', () => {
+    let cookie: string;
+    beforeAll(async () => {
+      cookie = cookieFrom(await signIn(PASSCODE));
+    });
+
+    const cases: [string, unknown, Record<string, string>][] = [
+      ['missing fields', {}, { title: 'Title is required', content: 'Content is required' }],
+      ['a number for the title', { title: 7, content: 'x' }, { title: 'Title is required' }],
+      [
+        'an array for the content',
+        { title: 'x', content: ['a'] },
+        { content: 'Content is required' },
+      ],
+      [
+        'an oversize title',
+        { title: 'x'.repeat(201), content: 'x' },
+        { title: 'Title must be at most 200 characters' },
+      ],
+      [
+        'oversize content',
+        { title: 'x', content: 'x'.repeat(20001) },
+        { content: 'Content must be at most 20000 characters' },
+      ],
+    ];
+    it.each(cases)('answers 400 for %s and stores nothing', async (_, body, errors) => {
+      const before = await countPosts();
+      const response = await savePost(body, cookie);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toMatchObject(errors);
+      expect(await countPosts()).toBe(before);
+    });
+
+    it('answers 413 over 256 KB and 415 for non-JSON, storing nothing', async () => {
+      const before = await countPosts();
+      const huge = await savePost({ title: 'x', content: 'x'.repeat(300 * 1024) }, cookie);
+      expect(huge.statusCode).toBe(413);
+      const text = await savePost('title=x', cookie, 'text/plain');
+      expect(text.statusCode).toBe(415);
+      expect(await countPosts()).toBe(before);
+    });
+  });
+
+  it('signs out with DELETE', async () => {
+    const cookie = cookieFrom(await signIn(PASSCODE));
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/blog/session',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    const state = await app.inject({
+      method: 'GET',
+      url: '/api/blog/session',
+      headers: { cookie },
+    });
+    expect(state.json()).toEqual({ admin: false });
+    expect((await savePost({ title: 'x', content: 'y' }, cookie)).statusCode).toBe(401);
+  });
+
+  it('pages newest first with a bounded limit and a cursor', async () => {
+    const cookie = cookieFrom(await signIn(PASSCODE));
+    for (const title of ['A', 'B', 'C']) await savePost({ title, content: title }, cookie);
+    const first = (await app.inject({ method: 'GET', url: '/api/blog/posts?limit=2' })).json();
+    expect(first.posts.map((p: { title: string }) => p.title)).toEqual(['C', 'B']);
+    const second = (
+      await app.inject({ method: 'GET', url: `/api/blog/posts?limit=2&cursor=${first.nextCursor}` })
+    ).json();
+    expect(second.posts[0].title).toBe('A');
+    expect((await app.inject({ method: 'GET', url: '/api/blog/posts?limit=500' })).statusCode).toBe(
+      400,
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/blog/posts?cursor=x' })).statusCode).toBe(
+      400,
+    );
+  });
+});
