@@ -1,0 +1,49 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { ApplicationSchema } from '../../../core/application';
+import { createApplicationsRepository } from '../../../db/repositories/applications';
+import { HttpError, parseWith } from '../../http-errors';
+import { MULTIPART_LIMITS, readSubmission } from './read-submission';
+
+/** Per IP: an applicant sends one or two; more looks like a script. */
+export const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
+
+const applicationsRoutes: FastifyPluginAsync = async (app) => {
+  // Registered here only, so no other route accepts uploads.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  const applications = createApplicationsRepository(app.db);
+
+  app.post(
+    '/api/applications',
+    {
+      config: {
+        rateLimit: {
+          ...APPLICATION_RATE_LIMIT,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many applications from your network. Please try again in ${context.after}.`,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const submission = await readSubmission(request);
+      if (submission.isBot) {
+        // Look accepted so the bot moves on; store nothing.
+        return reply.status(201).send({ id: fakeId() });
+      }
+      const application = parseWith(ApplicationSchema, submission.answers);
+      if (application.type !== 'designer' && submission.images.length > 0) {
+        throw new HttpError(400, 'Only designer applications may include portfolio images.');
+      }
+      const { id } = await applications.create(application, submission.images);
+      return reply.status(201).send({ id });
+    },
+  );
+};
+
+function fakeId(): number {
+  return 1000 + Math.floor(Math.random() * 9000);
+}
+
+export default applicationsRoutes;
