@@ -1,8 +1,14 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useCookieConsent } from './cookie-consent';
+import { Navbar } from './navbar';
 
-// Placeholder frame until the public-site issue brings the full navbar and footer.
+// Below the fold or shown only to some visitors: their code loads after the first paint
+// (the prerendered footer stays in place until its chunk hydrates it).
+const Footer = lazy(() => import('./footer'));
+const CookieBanner = lazy(() => import('./cookie-banner'));
+
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const [bannerNeeded, acceptCookies] = useCookieConsent();
   return (
     <>
       <a
@@ -11,14 +17,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-ink/90">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center px-4">
-          <Link to="/" className="text-xl font-bold">
-            Lunar
-          </Link>
-        </nav>
-      </header>
+      <Navbar />
       <div id="content">{children}</div>
+      <Suspense fallback={null}>
+        <Footer />
+        {bannerNeeded && <CookieBanner onAccept={acceptCookies} />}
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,14 @@
+import { Pricing } from './pricing';
+import { Services } from './services';
+import { TeamDirectory } from './team-directory';
+
+/** The sections under the hero: one chunk, hydrated right after the first paint. */
+export default function BelowTheFold() {
+  return (
+    <>
+      <Services />
+      <Pricing />
+      <TeamDirectory />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { PROMO_BANNERS } from '../../../../core/content/site';
+import { useSiteSettings } from '../../data/site-settings';
+import { Icon } from '../icon';
+import { buttonClass } from '../ui/button';
+
+export function Promotions() {
+  const { discordInviteUrl } = useSiteSettings();
+  return (
+    <section aria-label="Promotions" className="mx-auto grid max-w-6xl gap-4 px-4 md:grid-cols-2">
+      {PROMO_BANNERS.map((promo) => (
+        <div
+          key={promo.id}
+          className="flex flex-wrap items-center gap-4 rounded-xl border border-lavender/40 bg-gradient-to-r from-lavender/20 to-panel p-5"
+        >
+          <Icon
+            name={promo.buttonLabel ? 'gift' : 'rocket'}
+            className="size-7 text-lavender-strong"
+          />
+          <div className="mr-auto">
+            {promo.badge && (
+              <p className="text-xs font-semibold tracking-wider text-lavender-strong uppercase">
+                {promo.badge}
+              </p>
+            )}
+            <p className="text-lg font-bold">{promo.text}</p>
+          </div>
+          {promo.buttonLabel && (
+            <a
+              href={discordInviteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('primary', 'sm')}
+            >
+              {promo.buttonLabel}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/content/services';
+import { STAT_TILES } from '../../../../core/content/site';
+import { Icon } from '../icon';
+import { SectionHeading } from './section-heading';
+
+export function Services() {
+  return (
+    <section
+      id="services"
+      aria-labelledby="services-title"
+      className="mx-auto max-w-6xl px-4 py-20"
+    >
+      <SectionHeading
+        id="services-title"
+        title={SERVICES_HEADING}
+        lead="Everything your community needs to look professional, from one studio."
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {SERVICE_CARDS.map((card) => (
+          <li
+            key={card.id}
+            id={card.id}
+            className="rounded-xl border border-line bg-panel p-6 transition-colors hover:border-lavender/60"
+          >
+            <span className="inline-flex rounded-lg bg-lavender/15 p-2.5 text-lavender">
+              <Icon name={card.icon} className="size-6" />
+            </span>
+            <h3 className="mt-4 font-semibold">{card.title}</h3>
+            <p className="mt-2 text-sm text-muted">{card.description}</p>
+          </li>
+        ))}
+      </ul>
+      <ul aria-label="Lunar in numbers" className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {STAT_TILES.map((tile) => (
+          <li
+            key={tile.label}
+            className="rounded-xl border border-line bg-panel/60 p-6 text-center"
+          >
+            <Icon name={tile.icon} className="mx-auto size-6 text-lavender" />
+            <p className="mt-3 text-3xl font-extrabold">{tile.value}</p>
+            <p className="text-sm text-muted">{tile.label}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { lazy, Suspense, useState } from 'react';
+import { TEAM_HEADING } from '../../../../core/content/team';
+import {
+  EMPTY_SEARCH_MESSAGE,
+  EMPTY_SEARCH_TITLE,
+  filterMembers,
+  MEMBER_SORT_OPTIONS,
+  type MemberSortKey,
+  SEARCH_PLACEHOLDER,
+  sortMembers,
+} from '../../../../core/content/team-directory';
+import type { TeamMember } from '../../../../core/content/types';
+import { useApi } from '../../data/api-cache';
+import { Icon } from '../icon';
+import { buttonClass } from '../ui/button';
+import { MemberCard } from './member-card';
+import { SectionHeading } from './section-heading';
+import type { TeamResponse } from './team-types';
+
+// The modal is its own chunk: it only loads when a visitor opens a profile.
+const MemberModal = lazy(() => import('./member-modal'));
+
+const field = 'rounded-lg border border-line bg-ink px-3 py-2 text-sm';
+
+export function TeamDirectory() {
+  const team = useApi<TeamResponse>('/api/team');
+  const categories = team.data?.categories ?? [];
+  const [activeId, setActiveId] = useState<string | undefined>();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<MemberSortKey>('name');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [selected, setSelected] = useState<TeamMember | null>(null);
+  const active = categories.find((c) => c.id === activeId) ?? categories[0];
+  const members = sortMembers(filterMembers(active?.members ?? [], query), sort);
+
+  return (
+    <section id="team" aria-labelledby="team-title" className="mx-auto max-w-6xl px-4 py-20">
+      <SectionHeading
+        id="team-title"
+        title={TEAM_HEADING}
+        lead="The designers and developers behind every Lunar order."
+      />
+      {team.status === 'error' && (
+        <p role="alert" className="text-center text-muted">
+          The team could not be loaded.{' '}
+          <button type="button" onClick={team.reload} className="text-lavender-strong underline">
+            Try again
+          </button>
+        </p>
+      )}
+      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+        <nav aria-label="Team categories">
+          <ul className="flex gap-2 overflow-x-auto pb-2 md:flex-col md:pb-0">
+            {categories.map((category) => (
+              <li key={category.id} className="shrink-0">
+                <button
+                  type="button"
+                  aria-pressed={category === active}
+                  onClick={() => {
+                    setActiveId(category.id);
+                    setSelected(null);
+                  }}
+                  className={`flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium ${
+                    category === active
+                      ? 'bg-lavender text-ink'
+                      : 'text-muted hover:bg-white/5 hover:text-white'
+                  }`}
+                >
+                  <Icon name={category.icon} className="size-4" />
+                  {category.name}
+                  <span className="ml-auto text-xs opacity-80">{category.members.length}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <div className="mb-4 flex flex-wrap gap-2">
+            <label className="relative min-w-48 flex-1">
+              <span className="sr-only">Search members</span>
+              <Icon name="search" className="absolute top-2.5 left-3 size-4 text-muted" />
+              <input
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={SEARCH_PLACEHOLDER}
+                className={`${field} w-full pl-9`}
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm text-muted">
+              Sort by
+              <select
+                value={sort}
+                onChange={(event) => setSort(event.target.value as MemberSortKey)}
+                className={field}
+              >
+                {MEMBER_SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset className="flex gap-1">
+              <legend className="sr-only">View</legend>
+              {(['grid', 'list'] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  aria-pressed={view === mode}
+                  onClick={() => setView(mode)}
+                  className={buttonClass(view === mode ? 'primary' : 'ghost', 'sm')}
+                >
+                  <Icon name={mode} className="size-4" />
+                  <span className="sr-only">{mode === 'grid' ? 'Grid view' : 'List view'}</span>
+                </button>
+              ))}
+            </fieldset>
+          </div>
+          {members.length > 0 ? (
+            <ul
+              aria-label={`${active?.name ?? 'Team'} members`}
+              data-view={view}
+              className={
+                view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3'
+              }
+            >
+              {members.map((member) => (
+                <MemberCard
+                  key={member.discordUsername}
+                  member={member}
+                  view={view}
+                  onOpen={setSelected}
+                />
+              ))}
+            </ul>
+          ) : (
+            team.status === 'ready' && (
+              <EmptyState title={EMPTY_SEARCH_TITLE} message={EMPTY_SEARCH_MESSAGE} />
+            )
+          )}
+        </div>
+      </div>
+      {selected && active && (
+        <Suspense fallback={null}>
+          <MemberModal
+            member={selected}
+            team={active}
+            categories={categories}
+            onSelect={setSelected}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+export function EmptyState({ title, message }: { title: string; message: string }) {
+  return (
+    <div
+      role="status"
+      className="rounded-xl border border-dashed border-line px-6 py-14 text-center"
+    >
+      <Icon name="search" className="mx-auto size-8 text-muted" />
+      <h3 className="mt-3 font-semibold">{title}</h3>
+      <p className="mt-1 text-sm text-muted">{message}</p>
+    </div>
+  );
+}
