@@ -1,29 +1,22 @@
-import {
-  type Client,
-  DiscordAPIError,
-  HTTPError,
-  type RateLimitData,
-  RateLimitError,
-  Routes,
-} from 'discord.js';
+import { DiscordAPIError, HTTPError, RateLimitError, REST, Routes } from 'discord.js';
 import { DeliveryError, type DiscordSender, type OutgoingMessage } from './delivery/sender';
 
 /**
- * Outbox sends reject on a rate limit instead of sleeping inside discord.js: the worker then
- * reschedules the row after Discord's retry_after and its lane moves on. Interaction replies
- * keep discord.js's waiting, since they must answer within 3 seconds anyway.
+ * Outbox sends use their own REST client, set up for a worker that retries by itself:
+ * - `retries: 0`: discord.js would repeat a 5xx three times at once, spending the bot's
+ *   50 requests/s on a Discord that is down; the worker backs off instead.
+ * - `rejectOnRateLimit`: a 429 comes back as RateLimitError with retry_after, so the row is
+ *   rescheduled after it rather than a lane sleeping inside discord.js.
+ * Interaction replies stay on the client's REST, which waits as usual (3 s window).
  */
-export function isOutboxSend(data: RateLimitData): boolean {
-  return data.method.toUpperCase() === 'POST' && /^\/channels\/[^/]+\/messages$/.test(data.route);
-}
-
-/** Sends the core payload as JSON through discord.js's REST client, with its files. */
-export function createDiscordSender(client: Client): DiscordSender {
+export function createDiscordSender(token: string, api?: string): DiscordSender {
+  const rest = new REST({ retries: 0, rejectOnRateLimit: () => true, ...(api && { api }) });
+  rest.setToken(token);
   return {
     async send({ channelId, payload, files, nonce }: OutgoingMessage) {
-      const { attachments: _described, ...rest } = payload;
+      const { attachments: _described, ...fields } = payload;
       const body = {
-        ...rest,
+        ...fields,
         nonce,
         enforce_nonce: true,
         attachments: files.map((file, id) => ({
@@ -33,7 +26,7 @@ export function createDiscordSender(client: Client): DiscordSender {
         })),
       };
       try {
-        const message = (await client.rest.post(Routes.channelMessages(channelId), {
+        const message = (await rest.post(Routes.channelMessages(channelId), {
           body,
           files: files.map((file, id) => ({
             key: `files[${id}]`,
@@ -41,7 +34,7 @@ export function createDiscordSender(client: Client): DiscordSender {
             contentType: file.contentType,
             data: Buffer.from(file.bytes),
           })),
-        })) as { id: string; channel_id: string };
+        })) as { id: string; channel_id?: string };
         return { channelId: message.channel_id ?? channelId, messageId: message.id };
       } catch (error) {
         throw classifyDiscordError(error);

@@ -4,7 +4,7 @@ import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { buttons } from './buttons';
 import type { DiscordSender } from './delivery/sender';
-import { createDiscordSender, isOutboxSend } from './discord-sender';
+import { createDiscordSender } from './discord-sender';
 import { createInteractionDispatcher } from './interactions';
 import type { Log } from './log';
 
@@ -29,10 +29,7 @@ export async function startBot(
   const client = new Client({
     // Guilds is enough: interactions carry the member and their roles.
     intents: [GatewayIntentBits.Guilds],
-    rest: {
-      ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }),
-      rejectOnRateLimit: isOutboxSend,
-    },
+    rest: { ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }) },
   });
   const { log } = deps;
   client.on(
@@ -53,7 +50,7 @@ export async function startBot(
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
   return {
     client,
-    sender: createDiscordSender(client),
+    sender: createDiscordSender(token, config.DISCORD_API_URL),
     close: () => client.destroy(),
   };
 }

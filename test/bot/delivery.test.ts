@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxRepository } from '../../db/repositories/outbox';
+import { buildTestApp, testConfig } from '../support/app';
+import { DRIVERS } from '../support/database';
+import { generateSnowflake } from '../support/fake-discord';
+import {
+  addressFor,
+  designerAnswers,
+  moderatorAnswers,
+  pngBytes,
+  submitApplication,
+} from './factories';
+import { type BotHarness, startBotHarness } from './harness';
+
+const footerOf = (message: { embeds: Array<Record<string, unknown>> }) =>
+  (message.embeds[0]?.footer as { text?: string } | undefined)?.text;
+
+describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) => {
+  let h: BotHarness;
+  let app: FastifyInstance;
+  let outbox: ReturnType<typeof createOutboxRepository>;
+
+  beforeAll(async () => {
+    h = await startBotHarness(driver);
+    app = await buildTestApp(h.database, { env: h.env });
+    outbox = createOutboxRepository(h.database.db);
+  }, 30_000);
+  afterAll(async () => {
+    await app?.close();
+    await h?.close();
+  });
+
+  const messagesFor = (footer: string) => h.fake.messages.filter((m) => footerOf(m) === footer);
+
+  it('delivers a designer application as one message with its fields and images', async () => {
+    const images = [pngBytes(1, 300), pngBytes(2, 500)];
+    const { status, id } = await submitApplication(app, designerAnswers(1), images);
+    expect(status).toBe(201);
+    const worker = h.startWorker();
+    try {
+      await expect.poll(() => messagesFor(`Application #${id}`).length, { timeout: 5000 }).toBe(1);
+    } finally {
+      await worker.close();
+    }
+    const [message] = messagesFor(`Application #${id}`);
+    expect(message?.channelId).toBe(h.ids.designerChannel);
+    const embed = message?.embeds[0] as {
+      title: string;
+      color: number;
+      fields: { name: string }[];
+    };
+    expect(embed.title).toBe('New Designer Application');
+    expect(embed.color).toBe(0xb19cd9);
+    const names = message?.embeds.flatMap((e) =>
+      (e.fields as { name: string }[]).map((f) => f.name),
+    );
+    expect(names).toEqual(
+      expect.arrayContaining(['Personal Information', 'Questions for Us', 'Designer Information']),
+    );
+    expect(names).not.toContain('Scenario Responses');
+    expect(message?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['portfolio-1.png', 'image/png'],
+      ['portfolio-2.png', 'image/png'],
+    ]);
+    expect(message?.attachments.map((a) => new Uint8Array(a.bytes))).toEqual(images);
+    expect((message?.components[0]?.components as { label: string }[]).map((b) => b.label)).toEqual(
+      ['Accept', 'Reject'],
+    );
+    const row = await outbox.findByRef('application', id ?? 0);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 1, discordMessageId: message?.id });
+    expect(h.fake.rejected).toEqual([]);
+  });
+
+  it('keeps every submission through an outage and 429s, then delivers each exactly once', async () => {
+    h.fake.setOutage(true);
+    const ids: number[] = [];
+    for (let n = 0; n < 24; n++) {
+      const answers = n % 2 ? designerAnswers(100 + n) : moderatorAnswers(100 + n);
+      const images = n % 2 ? [pngBytes(n)] : [];
+      const { status, id } = await submitApplication(app, answers, images, addressFor(100 + n));
+      expect(status).toBe(201);
+      ids.push(id ?? 0);
+    }
+    const before = h.fake.messages.length;
+    const worker = h.startWorker();
+    try {
+      // Every row is tried and fails at least once while Discord is down.
+      await expect
+        .poll(
+          async () =>
+            (await Promise.all(ids.map((id) => outbox.findByRef('application', id)))).every(
+              (r) => (r?.attempts ?? 0) >= 2,
+            ),
+          { timeout: 8000 },
+        )
+        .toBe(true);
+      expect(h.fake.messages.length).toBe(before);
+      h.fake.failNext(6, { status: 429, retryAfter: 0.2 }, { method: 'POST', path: /\/messages$/ });
+      h.fake.setOutage(false);
+      await expect
+        .poll(async () => (await outbox.countByStatus()).pending, { timeout: 15_000 })
+        .toBe(0);
+    } finally {
+      h.fake.setOutage(false);
+      await worker.close();
+    }
+    for (const id of ids) expect(messagesFor(`Application #${id}`)).toHaveLength(1);
+    const nonces = h.fake.messages.map((m) => String(m.nonce));
+    expect(new Set(nonces).size).toBe(nonces.length);
+    const rows = await Promise.all(ids.map((id) => outbox.findByRef('application', id)));
+    expect(rows.every((row) => row?.status === 'delivered' && row.attempts >= 2)).toBe(true);
+    expect(h.fake.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(h.fake.rejected).toEqual([]);
+  }, 40_000);
+
+  it('delivers a contact message to the contact channel', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ada', email: 'ada@example.com', subject: 'Logo', message: 'A logo please' },
+    });
+    expect(response.statusCode).toBe(201);
+    const worker = h.startWorker();
+    try {
+      await expect
+        .poll(() => h.fake.messagesIn(h.ids.contactChannel).length, { timeout: 5000 })
+        .toBe(1);
+    } finally {
+      await worker.close();
+    }
+    const [message] = h.fake.messagesIn(h.ids.contactChannel);
+    expect(message?.embeds[0]).toMatchObject({ title: 'New Contact Message' });
+    expect(footerOf(message ?? { embeds: [] })).toBe(`Contact message #${response.json().id}`);
+  });
+
+  it('fails a row Discord refuses for good (unknown channel) and keeps it visible', async () => {
+    const unknownChannel = generateSnowflake();
+    const config = testConfig({ ...h.env, DISCORD_CONTACT_CHANNEL_ID: unknownChannel });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Bo', email: 'bo@example.com', subject: 'Hi', message: 'Lost message' },
+      remoteAddress: '198.51.100.7',
+    });
+    const id = response.json().id as number;
+    const worker = h.startWorker({}, config);
+    try {
+      await expect
+        .poll(async () => (await outbox.findByRef('contact_message', id))?.status, {
+          timeout: 5000,
+        })
+        .toBe('failed');
+    } finally {
+      await worker.close();
+    }
+    const failed = await outbox.listFailed();
+    expect(failed.find((row) => row.refId === id)).toMatchObject({ attempts: 1 });
+    expect(failed.find((row) => row.refId === id)?.lastError).toContain('10003');
+  });
+
+  it('leaves a row waiting, without using attempts, while its channel is not configured', async () => {
+    const config = testConfig({ ...h.env, DISCORD_CONTACT_CHANNEL_ID: '' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Cy', email: 'cy@example.com', subject: 'Hi', message: 'Wait for me' },
+      remoteAddress: '198.51.100.8',
+    });
+    const id = response.json().id as number;
+    const worker = h.startWorker({}, config);
+    try {
+      await expect
+        .poll(async () => (await outbox.findByRef('contact_message', id))?.lastError, {
+          timeout: 5000,
+        })
+        .toBe('waiting for DISCORD_CONTACT_CHANNEL_ID');
+    } finally {
+      await worker.close();
+    }
+    expect(await outbox.findByRef('contact_message', id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
+    expect(
+      h.log.lines.filter((line) => String(line.obj).includes('DISCORD_CONTACT_CHANNEL_ID')),
+    ).toHaveLength(1);
+  });
+});
