@@ -1,8 +1,45 @@
-// Placeholder until the page's own issue lands.
+import { useParams } from 'react-router';
+import type { PortfolioResponse } from '../components/portfolio/portfolio-types';
+import { AboutMe, ProfileHeader } from '../components/portfolio/profile-header';
+import {
+  ExpertiseGrid,
+  ProjectCards,
+  Testimonials,
+} from '../components/portfolio/profile-sections';
+import { PromoBanner } from '../components/portfolio/promo-banner';
+import { SkillMeters } from '../components/portfolio/skill-meters';
+import { useApi } from '../data/api-cache';
+
 export default function PortfolioPage() {
+  const { username = '' } = useParams();
+  const state = useApi<PortfolioResponse>(`/api/portfolios/${encodeURIComponent(username)}`);
+
   return (
-    <main className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <h1 className="text-3xl font-bold">Portfolio</h1>
+    <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-24 pb-16">
+      <PromoBanner />
+      {state.status === 'loading' && <p className="text-muted">Loading portfolio…</p>}
+      {state.status === 'error' && (
+        <p role="alert" className="rounded-xl border border-red-400 bg-red-950 p-4">
+          This portfolio could not be loaded: {state.error.message}
+        </p>
+      )}
+      {state.status === 'ready' && (
+        <>
+          {state.data.fallback && (
+            <p role="note" className="rounded-xl border border-line bg-panel px-4 py-3 text-sm">
+              No portfolio matches “{username}”, so here is {state.data.name}'s portfolio instead.
+            </p>
+          )}
+          <ProfileHeader profile={state.data} />
+          <div className="grid gap-8 lg:grid-cols-2">
+            <AboutMe profile={state.data} />
+            <SkillMeters skills={state.data.skills} />
+          </div>
+          <ExpertiseGrid items={state.data.expertise} />
+          <ProjectCards projects={state.data.projects} />
+          <Testimonials items={state.data.testimonials} />
+        </>
+      )}
     </main>
   );
 }

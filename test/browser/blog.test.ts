@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+
+const PASSCODE = 'test-passcode-123';
+
+describe('blog in Chromium', () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite({ BLOG_ADMIN_PASSCODE: PASSCODE });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  // axe-core is injected as an inline script, which the site's CSP rightly blocks.
+  async function openBlog(bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ bypassCSP });
+    const errors = watchPageErrors(page);
+    await page.goto(`${site.url}/blog`);
+    await page.waitForLoadState('networkidle');
+    return { page, errors };
+  }
+
+  async function signIn(page: Page, passcode: string) {
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    await page.getByLabel('Passcode').fill(passcode);
+    await page.getByRole('button', { name: 'Submit' }).click();
+  }
+
+  it('prerenders the seeded post and has no axe violations', async () => {
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toContain('Lunar Blog');
+    expect(html).toContain('Welcome to Lunar');
+    const { page, errors } = await openBlog(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lunar Blog');
+    expect(await runAxe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a wrong passcode with the destructive toast and stays locked', async () => {
+    const { page } = await openBlog();
+    await signIn(page, 'not-the-passcode');
+    const toast = page.getByRole('alert').filter({ hasText: 'Access denied' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Incorrect passcode.');
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    await page.close();
+  });
+
+  it('unlocks the editor with the right passcode; a saved post appears first; reload keeps the session', async () => {
+    const { page, errors } = await openBlog();
+    await signIn(page, PASSCODE);
+    const toast = page.getByRole('status').filter({ hasText: 'Access granted' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('You can now edit blog posts.');
+    expect(await page.getByRole('button', { name: 'Admin Login' }).count()).toBe(0);
+    expect(await page.getByLabel('Passcode').count()).toBe(0);
+
+    await page.getByLabel('Title').fill('Spring offers');
+    await page.getByLabel('Content').fill('First paragraph.\n\nSecond paragraph.');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('status').filter({ hasText: 'Post saved' }).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    expect(await page.getByLabel('Content').inputValue()).toBe('');
+    const firstPost = page.locator('article').first();
+    expect(await firstPost.getByRole('heading').textContent()).toBe('Spring offers');
+    expect(await firstPost.locator('p').allTextContents()).toEqual([
+      'First paragraph.',
+      'Second paragraph.',
+    ]);
+
+    await page.reload();
+    await page.getByLabel('Title').waitFor();
+    expect(await page.getByRole('button', { name: 'Admin Login' }).count()).toBe(0);
+    expect(await page.locator('article').first().getByRole('heading').textContent()).toBe(
+      'Spring offers',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows markup in a post as text and never runs it', async () => {
+    const { page } = await openBlog();
+    let dialogs = 0;
+    page.on('dialog', async (dialog) => {
+      dialogs += 1;
+      await dialog.dismiss();
+    });
+    await signIn(page, PASSCODE);
+    await page.getByLabel('Title').waitFor();
+    const payload = '<img src=x onerror=alert(1)>';
+    await page.getByLabel('Title').fill('<script>alert(1)</script>');
+    await page.getByLabel('Content').fill(payload);
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('status').filter({ hasText: 'Post saved' }).waitFor();
+    const first = page.locator('article').first();
+    expect(await first.locator('p').first().textContent()).toBe(payload);
+    expect(await first.locator('img').count()).toBe(0);
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('article').first().locator('p').first().textContent()).toBe(payload);
+    expect(dialogs).toBe(0);
+    // The prerendered HTML carries the markup escaped, never as tags.
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    await page.close();
+  });
+
+  it('shows the rate-limit message after 5 wrong passcodes', async () => {
+    const { page } = await openBlog();
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    // The earlier tests spent one wrong try from this address.
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Passcode').fill(`wrong-${i}`);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Submit' }).isEnabled();
+      await page.waitForTimeout(150);
+    }
+    await page.getByLabel('Passcode').fill(PASSCODE);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Too many wrong passcodes' }).first().waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    await page.close();
+  });
+});

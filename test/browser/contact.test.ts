@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+
+const MESSAGE = {
+  Name: 'Jordan',
+  Email: 'jordan@example.com',
+  Subject: 'Logo for River City',
+  Message: 'We would like a new logo and banner set.',
+};
+
+describe('contact page in Chromium', () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  // axe-core is injected as an inline script, which the site's CSP rightly blocks.
+  async function openContact(bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ bypassCSP });
+    const errors = watchPageErrors(page);
+    await page.goto(`${site.url}/contact`);
+    await page.waitForLoadState('networkidle');
+    return { page, errors };
+  }
+
+  async function fill(page: Page) {
+    for (const [label, value] of Object.entries(MESSAGE)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+  }
+
+  const values = (page: Page) =>
+    Promise.all(
+      Object.keys(MESSAGE).map((label) => page.getByLabel(label, { exact: true }).inputValue()),
+    );
+
+  it('prerenders the form and the support e-mail, with no axe violations', async () => {
+    const html = await (await fetch(`${site.url}/contact`)).text();
+    expect(html).toContain('Contact Us');
+    expect(html).toContain('support@lunar.gg');
+    const { page, errors } = await openContact(true);
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
+    for (const label of Object.keys(MESSAGE)) {
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('required')).not.toBeNull();
+    }
+    expect(await page.getByLabel('Message', { exact: true }).getAttribute('maxlength')).toBe(
+      '5000',
+    );
+    expect(await runAxe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a message: toast only after the 2xx, then clears the fields', async () => {
+    const { page } = await openContact();
+    await fill(page);
+    const answer = page.waitForResponse('**/api/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect((await answer).status()).toBe(201);
+    const toast = page.getByRole('status').filter({ hasText: 'Message sent' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("We'll get back to you soon!");
+    expect(await values(page)).toEqual(['', '', '', '']);
+    await page.close();
+  });
+
+  it('keeps the fields and shows the error toast when the server fails', async () => {
+    const { page } = await openContact();
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Something went wrong on our side.', reference: 'r1' }),
+      }),
+    );
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong on our side.' });
+    await toast.waitFor();
+    expect(await page.getByText('Message sent').count()).toBe(0);
+    expect(await values(page)).toEqual(Object.values(MESSAGE));
+    await page.close();
+  });
+
+  it('keeps the fields on a network failure', async () => {
+    const { page } = await openContact();
+    await page.route('**/api/contact', (route) => route.abort('failed'));
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not reach the server' }).waitFor();
+    expect(await values(page)).toEqual(Object.values(MESSAGE));
+    await page.close();
+  });
+
+  it('shows field errors from a 400 next to the fields and keeps them', async () => {
+    const { page } = await openContact();
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Some fields are invalid.',
+          fieldErrors: { email: 'Please enter a valid email address' },
+        }),
+      }),
+    );
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Some fields are invalid.' }).waitFor();
+    const email = page.getByLabel('Email', { exact: true });
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'Please enter a valid email address',
+    );
+    expect(await values(page)).toEqual(Object.values(MESSAGE));
+    await page.close();
+  });
+});

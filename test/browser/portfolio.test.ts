@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+
+describe('portfolio page in Chromium', () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('prerenders the default profile, exposes skills as meters, has no axe violations', async () => {
+    const html = await (await fetch(`${site.url}/team/portfolios/novadev`)).text();
+    expect(html).toContain('About Me');
+    expect(html).toContain('Lead Bot Developer');
+    // axe-core is injected as an inline script, which the site's CSP rightly blocks.
+    const page = await browser.newPage({ bypassCSP: true });
+    const errors = watchPageErrors(page);
+    await page.goto(`${site.url}/team/portfolios/novadev`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova');
+    expect(await page.getByRole('note').count()).toBe(0);
+    const meter = page.getByRole('meter', { name: 'TypeScript' });
+    expect(await meter.evaluate((el: HTMLMeterElement) => [el.value, el.min, el.max])).toEqual([
+      95, 0, 100,
+    ]);
+    expect(await page.getByRole('meter').count()).toBe(6);
+    expect(await page.getByRole('link', { name: /GitHub/ }).getAttribute('rel')).toContain(
+      'noopener',
+    );
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: 'Contact', exact: true })
+        .getAttribute('href'),
+    ).toBe('/contact');
+    expect(await page.getByText('99.9%').count()).toBeGreaterThan(0);
+    expect(await runAxe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('falls back to the default profile for an unknown username, with a note', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${site.url}/team/portfolios/nobody-here`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova');
+    expect(await page.getByRole('note').textContent()).toContain('nobody-here');
+    await page.close();
+  });
+
+  it('shows another profile by its username', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/team/portfolios/ashgfx`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ash');
+    await page.close();
+  });
+});

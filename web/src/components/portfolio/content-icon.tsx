@@ -1,0 +1,7 @@
+import { isIconName } from '../../../../core/content/icons';
+import { Icon } from '../icon';
+
+/** Icons in stored profiles are plain strings; an unknown name falls back to a neutral one. */
+export function ContentIcon({ name, className }: { name: string; className?: string }) {
+  return <Icon name={isIconName(name) ? name : 'sparkles'} className={className} />;
+}

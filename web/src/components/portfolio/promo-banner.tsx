@@ -1,0 +1,38 @@
+import { PROMO_BANNERS } from '../../../../core/content/site';
+import { useSiteSettings } from '../../data/site-settings';
+import { Icon } from '../icon';
+import { buttonClass } from '../ui/button';
+
+/** The spec's promo banner above the profile: the limited-time offer, opening the Discord. */
+export function PromoBanner() {
+  const { discordInviteUrl } = useSiteSettings();
+  const promo = PROMO_BANNERS[0];
+  if (!promo) return null;
+  return (
+    <aside
+      aria-label="Promotion"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-lavender/40 bg-gradient-to-r from-lavender/20 to-panel px-4 py-3"
+    >
+      <Icon name="gift" className="size-6 text-lavender-strong" />
+      <p className="mr-auto font-semibold">
+        {promo.badge && (
+          <span className="mr-2 text-xs tracking-wider text-lavender-strong uppercase">
+            {promo.badge}
+          </span>
+        )}
+        {promo.text}
+      </p>
+      {promo.buttonLabel && (
+        <a
+          href={discordInviteUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('primary', 'sm')}
+        >
+          {promo.buttonLabel}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,45 @@
+/** What a JSON request came back with; network failures become `{ ok: false, status: 0 }`. */
+export type PostResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/** Sends JSON and never throws: forms show the server's message (and field errors) as they are. */
+export async function sendJson<T>(
+  method: 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<PostResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_MESSAGE, fieldErrors: {} };
+  }
+  const json = (await response.json().catch(() => null)) as {
+    message?: unknown;
+    fieldErrors?: unknown;
+  } | null;
+  if (response.ok) return { ok: true, status: response.status, data: json as T };
+  return {
+    ok: false,
+    status: response.status,
+    message:
+      typeof json?.message === 'string'
+        ? json.message
+        : `Something went wrong (error ${response.status}). Please try again.`,
+    fieldErrors:
+      json?.fieldErrors && typeof json.fieldErrors === 'object'
+        ? (json.fieldErrors as Record<string, string>)
+        : {},
+  };
+}
