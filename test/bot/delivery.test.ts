@@ -64,9 +64,9 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
       ['portfolio-2.png', 'image/png'],
     ]);
     expect(message?.attachments.map((a) => new Uint8Array(a.bytes))).toEqual(images);
-    expect((message?.components[0]?.components as { label: string }[]).map((b) => b.label)).toEqual(
-      ['Accept', 'Reject'],
-    );
+    expect(
+      ((message?.components[0]?.components ?? []) as { label: string }[]).map((b) => b.label),
+    ).toEqual(['Accept', 'Reject']);
     const row = await outbox.findByRef('application', id ?? 0);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1, discordMessageId: message?.id });
     expect(h.fake.rejected).toEqual([]);
