@@ -50,6 +50,12 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       url = publicUrl({ ...config, PORT: port });
     }
 
+    // Loaded only when needed, so a web-only process never loads discord.js.
+    if (hasRole(config, 'bot') || hasRole(config, 'worker')) {
+      const { startDiscordRoles } = await import('../bot/start-roles');
+      closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    }
+
     return {
       url,
       log,
