@@ -5,9 +5,9 @@ export default function CookieBanner({ onAccept }: { onAccept: () => void }) {
   return (
     <section
       aria-label="Cookie notice"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col gap-3 rounded-xl border border-line bg-panel p-4 shadow-2xl sm:flex-row sm:items-center"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-3xl items-center gap-3 rounded-xl border border-line bg-panel p-3 shadow-2xl sm:p-4"
     >
-      <p className="text-sm text-muted">
+      <p className="text-xs text-muted sm:text-sm">
         We use cookies to remember your choices and keep the site working. By using Lunar you agree
         to our use of cookies.
       </p>

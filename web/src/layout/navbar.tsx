@@ -93,7 +93,11 @@ export function Navbar() {
           <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
         </button>
       </nav>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line px-4 pb-4 lg:hidden">
+      <div
+        id="mobile-menu"
+        hidden={!menuOpen}
+        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-line px-4 pb-4 lg:hidden"
+      >
         <ul className="py-2">
           {links.map((link) => (
             <li key={link.label}>

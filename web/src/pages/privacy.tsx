@@ -1,8 +1,18 @@
-// Placeholder until the page's own issue lands.
+import {
+  PRIVACY_CONTACT,
+  PRIVACY_SECTIONS,
+  PRIVACY_TITLE,
+} from '../../../core/content/legal-privacy';
+import { DocumentPage, EmailLine, SectionAccordion } from '../components/docs/document-page';
+
 export default function PrivacyPage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <h1 className="text-3xl font-bold">Privacy</h1>
-    </main>
+    <DocumentPage title={PRIVACY_TITLE} eyebrow="Legal">
+      <p className="mt-6 text-muted">
+        What we collect through our forms, why we collect it and how long we keep it.
+      </p>
+      <SectionAccordion sections={PRIVACY_SECTIONS} className="mt-8" />
+      <EmailLine text={PRIVACY_CONTACT} className="mt-8 text-muted" />
+    </DocumentPage>
   );
 }

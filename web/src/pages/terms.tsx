@@ -1,8 +1,22 @@
-// Placeholder until the page's own issue lands.
+import {
+  TERMS_CHANGE_NOTE,
+  TERMS_CONTACT,
+  TERMS_SECTIONS,
+  TERMS_TITLE,
+} from '../../../core/content/legal-terms';
+import { DocumentPage, EmailLine, SectionAccordion } from '../components/docs/document-page';
+
 export default function TermsPage() {
   return (
-    <main className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <h1 className="text-3xl font-bold">Terms</h1>
-    </main>
+    <DocumentPage title={TERMS_TITLE} eyebrow="Legal">
+      <p className="mt-6 text-muted">
+        These terms apply to every order placed with Lunar. Open a section to read it.
+      </p>
+      <SectionAccordion sections={TERMS_SECTIONS} className="mt-8" />
+      <EmailLine text={TERMS_CONTACT} className="mt-8 text-muted" />
+      <p className="mt-3 rounded-lg border border-line bg-panel px-4 py-3 text-sm text-muted">
+        {TERMS_CHANGE_NOTE}
+      </p>
+    </DocumentPage>
   );
 }

@@ -36,7 +36,7 @@ export function Hero() {
       </div>
       <ul
         aria-label="Why Lunar"
-        className="mx-auto mt-12 flex max-w-3xl flex-wrap justify-center gap-3"
+        className="mx-auto mt-12 flex max-w-4xl flex-wrap justify-center gap-3"
       >
         {TRUST_BADGES.map((badge) => (
           <li

@@ -112,8 +112,10 @@ function MemberProfile({
         </button>
       </div>
       <div className="px-6 pb-6">
-        <div className="-mt-10 flex flex-wrap items-end gap-4">
+        <div className="relative -mt-10">
           <MemberAvatar member={member} size={80} />
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
           <div className="mr-auto">
             <h2 id={titleId} className="flex items-center gap-2 text-2xl font-bold">
               {member.name}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_SECTIONS } from '../../core/content/legal-privacy';
+import { TERMS_SECTIONS } from '../../core/content/legal-terms';
+import { formatRobux, PRICING_PLANS } from '../../core/content/pricing';
+import { SERVICE_CARDS } from '../../core/content/services';
+import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/content/staff-documentation';
+import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/content/ticket-procedure';
+import { seedOnce } from '../../db/seed';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+// React escapes text (& → &amp;, ' → &#x27;), so compare against the HTML-escaped form.
+const asHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+describe('prerendered public pages carry their visible text (plain GET, no JavaScript)', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const get = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    await seedOnce(database.db);
+    app = await buildTestApp(database, { web: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('/ shows the hero, services, promotions, every plan and the team', async () => {
+    const html = await get('/');
+    for (const text of [
+      'Elevate Your ERLC Community',
+      'Join Our Discord',
+      'View Our Work',
+      'Our Services',
+      'New Year Boost: 25% OFF',
+      'Claim Offer',
+      'Next 100 Orders will get 15% OFF!',
+      'Pricing Plans',
+      'Most Popular',
+      'Get Started',
+      'Meet Our Team',
+      'Search members...',
+      'Join Lunar',
+      'We&#x27;re Hiring',
+      'Quick Links',
+      'Terms of Service',
+      'Robux',
+    ]) {
+      expect(html, text).toContain(text);
+    }
+    for (const card of SERVICE_CARDS) {
+      expect(html).toContain(`id="${card.id}"`);
+      expect(html).toContain(asHtml(card.title));
+    }
+    for (const plan of PRICING_PLANS) {
+      expect(html).toContain(plan.title);
+      expect(html).toContain(formatRobux(plan.price));
+      for (const feature of plan.features) expect(html).toContain(asHtml(feature));
+    }
+    // The first category (graphics) is selected: its lead is on the page, with a crown.
+    expect(html).toContain('Ash');
+    expect(html).toContain('Team lead');
+    expect(html).toMatch(/id="services"/);
+    expect(html).toMatch(/id="pricing"/);
+    expect(html).toMatch(/id="team"/);
+  });
+
+  it('/terms shows every section, the date, the change note and the contact e-mail', async () => {
+    const html = await get('/terms');
+    for (const section of TERMS_SECTIONS) expect(html).toContain(asHtml(section.title));
+    expect(html).toContain('Last updated: <!-- -->March 19, 2024');
+    expect(html).toContain('without notice');
+    expect(html).toMatch(/mailto:[^"]+@/);
+  });
+
+  it('/privacy shows every section and the privacy contact', async () => {
+    const html = await get('/privacy');
+    for (const section of PRIVACY_SECTIONS) expect(html).toContain(asHtml(section.title));
+    expect(html).toContain('March 19, 2024');
+    expect(html).toMatch(/mailto:[^"]+@/);
+  });
+
+  it('the staff guides show their steps, cards and seven sections', async () => {
+    const ticket = await get('/staff/ticket-procedure');
+    for (const step of TICKET_PROCEDURE_STEPS) expect(ticket).toContain(asHtml(step.title));
+    for (const card of TICKET_SUMMARY_CARDS) expect(ticket).toContain(card.title);
+    expect(ticket).toContain('Copy Intro Template');
+    const staff = await get('/staff/staff-procedure');
+    expect(STAFF_DOCUMENTATION_SECTIONS).toHaveLength(7);
+    for (const section of STAFF_DOCUMENTATION_SECTIONS) {
+      expect(staff).toContain(asHtml(section.title));
+    }
+  });
+});
