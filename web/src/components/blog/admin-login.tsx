@@ -5,7 +5,7 @@ import { buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';
 
 const INPUT =
-  'w-full rounded-lg border border-line bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
+  'w-full rounded-lg border border-white/25 bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
 
 /** The spec's 'Admin Login' button and passcode box; the server checks the passcode. */
 export function AdminLogin({ onSignedIn }: { onSignedIn: () => void }) {

@@ -6,7 +6,7 @@ import { useToast } from '../ui/toast';
 import type { BlogPost } from './blog-types';
 
 const INPUT =
-  'w-full rounded-lg border border-line bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
+  'w-full rounded-lg border border-white/25 bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
 
 /** Title, Content, 'Save Post'. Fields are cleared only once the server has stored the post. */
 export function PostEditor({ onSaved }: { onSaved: (post: BlogPost) => void }) {

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 
 const INPUT =
-  'w-full rounded-lg border border-line bg-ink px-3 py-2.5 text-white placeholder:text-muted focus:border-lavender aria-[invalid=true]:border-red-400';
+  'w-full rounded-lg border border-white/25 bg-ink px-3 py-2.5 text-white placeholder:text-muted focus:border-lavender aria-[invalid=true]:border-red-400';
 
 type Props = {
   id: string;

@@ -19,7 +19,7 @@ export function ProfileHeader({ profile }: { profile: PortfolioResponse }) {
         alt=""
         width={1200}
         height={300}
-        className="aspect-[4/1] w-full object-cover"
+        className="h-32 w-full object-cover sm:h-48"
       />
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
         <img

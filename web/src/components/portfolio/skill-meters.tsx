@@ -10,7 +10,7 @@ export function SkillMeters({ skills }: { skills: PortfolioResponse['skills'] })
       <h2 id="skills" className="text-2xl font-bold">
         Skills
       </h2>
-      <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         {skills.map((skill, index) => {
           const level = Math.min(100, Math.max(0, skill.level));
           const labelId = `skill-${index}`;
@@ -29,7 +29,7 @@ export function SkillMeters({ skills }: { skills: PortfolioResponse['skills'] })
                 min={0}
                 max={100}
                 value={level}
-                className="block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-ink [&::-moz-meter-bar]:rounded-full [&::-moz-meter-bar]:bg-lavender [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-ink [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-gradient-to-r [&::-webkit-meter-optimum-value]:from-lavender [&::-webkit-meter-optimum-value]:to-lavender-strong"
+                className="block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-ink [&::-moz-meter-bar]:rounded-full [&::-moz-meter-bar]:bg-lavender [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-ink [&::-webkit-meter-bar]:bg-none [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-gradient-to-r [&::-webkit-meter-optimum-value]:from-lavender [&::-webkit-meter-optimum-value]:to-lavender-strong"
               >
                 {level}%
               </meter>
