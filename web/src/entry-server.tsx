@@ -10,6 +10,9 @@ export { matchRoute, ROUTES } from './routes';
 export async function renderPage(url: string, state: InitialState): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <Root state={state} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />,
+    // React outlines Suspense boundaries larger than ~12 KB and completes them with inline
+    // <script>s, which our CSP (script-src 'self') blocks: keep every boundary inline.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
