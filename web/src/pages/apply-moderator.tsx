@@ -1,8 +1,5 @@
-// Placeholder until the page's own issue lands.
+import { ApplicationForm } from '../components/application-form/application-form';
+
 export default function ApplyModeratorPage() {
-  return (
-    <main className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <h1 className="text-3xl font-bold">ApplyModerator</h1>
-    </main>
-  );
+  return <ApplicationForm type="moderator" />;
 }

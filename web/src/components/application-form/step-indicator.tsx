@@ -1,0 +1,49 @@
+import type { ApplicationField, ApplicationStep } from '../../../../core/application';
+
+/** "Step 2 of 5", a bar, and the numbered steps with the current one marked. */
+export function StepIndicator({
+  steps,
+  current,
+}: {
+  steps: ApplicationStep<ApplicationField>[];
+  current: number;
+}) {
+  const percent = ((current + 1) / steps.length) * 100;
+  return (
+    <nav aria-label="Application steps" className="mb-6">
+      <p id="application-step-status" className="text-sm font-medium text-lavender">
+        Step {current + 1} of {steps.length}
+      </p>
+      <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-line" aria-hidden="true">
+        <div
+          className="h-full rounded-full bg-lavender transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {steps.map((step, index) => {
+          const state = index === current ? 'current' : index < current ? 'done' : 'todo';
+          return (
+            <li
+              key={step.title}
+              aria-current={state === 'current' ? 'step' : undefined}
+              className={`flex items-center gap-2 ${state === 'current' ? 'text-white' : 'text-muted'}`}
+            >
+              <span
+                className={`flex size-6 items-center justify-center rounded-full border text-xs font-semibold ${
+                  state === 'todo' ? 'border-line' : 'border-lavender bg-lavender text-ink'
+                }`}
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <span className={state === 'current' ? '' : 'sr-only sm:not-sr-only'}>
+                {step.title}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
