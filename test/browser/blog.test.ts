@@ -16,9 +16,8 @@ describe('blog in Chromium', () => {
     await site?.close();
   });
 
-  // axe-core is injected as an inline script, which the site's CSP rightly blocks.
-  async function openBlog(bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ bypassCSP });
+  async function openBlog(): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/blog`);
     await page.waitForLoadState('networkidle');
@@ -35,7 +34,7 @@ describe('blog in Chromium', () => {
     const html = await (await fetch(`${site.url}/blog`)).text();
     expect(html).toContain('Lunar Blog');
     expect(html).toContain('Welcome to Lunar');
-    const { page, errors } = await openBlog(true);
+    const { page, errors } = await openBlog();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lunar Blog');
     expect(await runAxe(page)).toEqual([]);
     expect(errors).toEqual([]);

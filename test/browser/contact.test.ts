@@ -21,9 +21,8 @@ describe('contact page in Chromium', () => {
     await site?.close();
   });
 
-  // axe-core is injected as an inline script, which the site's CSP rightly blocks.
-  async function openContact(bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ bypassCSP });
+  async function openContact(): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/contact`);
     await page.waitForLoadState('networkidle');
@@ -45,7 +44,7 @@ describe('contact page in Chromium', () => {
     const html = await (await fetch(`${site.url}/contact`)).text();
     expect(html).toContain('Contact Us');
     expect(html).toContain('support@lunar.gg');
-    const { page, errors } = await openContact(true);
+    const { page, errors } = await openContact();
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
     for (const label of Object.keys(MESSAGE)) {
       expect(await page.getByLabel(label, { exact: true }).getAttribute('required')).not.toBeNull();

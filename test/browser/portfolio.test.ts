@@ -18,8 +18,7 @@ describe('portfolio page in Chromium', () => {
     const html = await (await fetch(`${site.url}/team/portfolios/novadev`)).text();
     expect(html).toContain('About Me');
     expect(html).toContain('Lead Bot Developer');
-    // axe-core is injected as an inline script, which the site's CSP rightly blocks.
-    const page = await browser.newPage({ bypassCSP: true });
+    const page = await browser.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/team/portfolios/novadev`);
     await page.waitForLoadState('networkidle');
