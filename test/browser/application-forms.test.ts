@@ -4,6 +4,12 @@ import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+// A real 1×1 PNG, so thumbnails render in the screenshots.
+const REAL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 function aPng(name: string, size = 256) {
   const buffer = Buffer.alloc(size);
   buffer.set(PNG_HEADER);
@@ -60,10 +66,9 @@ describe('application forms in Chromium', () => {
     await site?.close();
   });
 
-  async function openForm(type: 'moderator' | 'designer', width = 1280) {
-    // bypassCSP: axe-core is injected as an inline script. It also lets React's inline
-    // boundary-reveal script run: see the report about progressiveChunkSize in entry-server.
-    const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
+  // bypassCSP only for axe-core, which is injected as an inline script the site's CSP blocks.
+  async function openForm(type: 'moderator' | 'designer', width = 1280, bypassCSP = false) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP });
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/apply/${type}`);
     await page.waitForLoadState('networkidle');
@@ -342,14 +347,14 @@ describe('application forms in Chromium', () => {
   });
 
   it('has no axe violations on any step of either form', async () => {
-    const { page } = await openForm('moderator');
+    const { page } = await openForm('moderator', 1280, true);
     await page.getByRole('button', { name: 'Next' }).click();
     await expectNoAxeViolations(page); // with the errors shown
     await fillModeratorToTerms(page, () => expectNoAxeViolations(page));
     await expectNoAxeViolations(page);
     await page.close();
 
-    const designer = await openForm('designer');
+    const designer = await openForm('designer', 1280, true);
     await expectNoAxeViolations(designer.page);
     await fillPersonal(designer.page);
     await next(designer.page, 'Step 2 of 4');
@@ -365,13 +370,28 @@ describe('application forms in Chromium', () => {
   it('renders at 360 px and on a desktop (screenshots in /tmp)', async () => {
     for (const width of [360, 1280]) {
       const { page } = await openForm('designer', width);
-      await fillPersonal(page);
-      await page.screenshot({ path: `/tmp/bd-designer-step1-${width}.png`, fullPage: true });
-      await next(page, 'Step 2 of 4');
-      await page.locator(field('portfolioImages')).setInputFiles([aPng('a.png'), aPng('b.png')]);
+      await page.getByRole('button', { name: 'Accept' }).click();
       await page.getByRole('button', { name: 'Next' }).click();
+      await page.screenshot({ path: `/tmp/bd-designer-errors-${width}.png`, fullPage: true });
+      await fillPersonal(page);
+      await next(page, 'Step 2 of 4');
+      const png = { mimeType: 'image/png', buffer: REAL_PNG };
+      await page.locator(field('portfolioImages')).setInputFiles([
+        { name: 'a-very-long-portfolio-file-name.png', ...png },
+        { name: 'b.png', ...png },
+      ]);
+      await next(page, 'Step 3 of 4');
       await page.getByRole('button', { name: 'Previous' }).click();
+      // The thumbnails survive moving between steps (their object URLs are still valid).
+      const loaded = await page
+        .getByRole('list', { name: 'Selected images' })
+        .locator('img')
+        .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+      expect(loaded).toEqual([1, 1]);
       await page.screenshot({ path: `/tmp/bd-designer-step2-${width}.png`, fullPage: true });
+      await next(page, 'Step 3 of 4');
+      await next(page, 'Step 4 of 4');
+      await page.screenshot({ path: `/tmp/bd-designer-terms-${width}.png`, fullPage: true });
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

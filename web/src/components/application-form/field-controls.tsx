@@ -133,11 +133,15 @@ export function SliderField({
   const valueText = unit ? `${value} ${unit}` : String(value);
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <label htmlFor={id} className="font-medium">
           {label}
         </label>
-        <output htmlFor={id} id={`${id}-value`} className="font-semibold text-lavender">
+        <output
+          htmlFor={id}
+          id={`${id}-value`}
+          className="font-semibold whitespace-nowrap text-lavender"
+        >
           {valueText}
         </output>
       </div>

@@ -37,9 +37,7 @@ export function StepIndicator({
               >
                 {index + 1}
               </span>
-              <span className={state === 'current' ? '' : 'sr-only sm:not-sr-only'}>
-                {step.title}
-              </span>
+              <span className="sr-only sm:not-sr-only">{step.title}</span>
             </li>
           );
         })}
