@@ -54,14 +54,22 @@ function aDesigner(overrides: Record<string, unknown> = {}) {
   };
 }
 
-type File = { name: string; data: Uint8Array; type?: string };
+type Upload = { name: string; data: Uint8Array; type?: string };
 
 /** A real multipart body, as a browser's FormData would send it. */
-async function multipart(fields: Record<string, string>, files: File[] = [], fileField = 'images') {
+async function multipart(
+  fields: Record<string, string>,
+  files: Upload[] = [],
+  fileField = 'images',
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(fileField, new Blob([file.data], { type: file.type ?? 'image/png' }), file.name);
+    form.append(
+      fileField,
+      new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.type ?? 'image/png' }),
+      file.name,
+    );
   }
   const encoded = new Response(form);
   return {
@@ -111,7 +119,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
 
   async function postMultipart(
     fields: Record<string, string>,
-    files: File[] = [],
+    files: Upload[] = [],
     fileField?: string,
   ) {
     const { payload, headers } = await multipart(fields, files, fileField);
