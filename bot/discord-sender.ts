@@ -5,12 +5,19 @@ import { DeliveryError, type DiscordSender, type OutgoingMessage } from './deliv
  * Outbox sends use their own REST client, set up for a worker that retries by itself:
  * - `retries: 0`: discord.js would repeat a 5xx three times at once, spending the bot's
  *   50 requests/s on a Discord that is down; the worker backs off instead.
- * - `rejectOnRateLimit`: a 429 comes back as RateLimitError with retry_after, so the row is
- *   rescheduled after it rather than a lane sleeping inside discord.js.
+ * - `rejectOnRateLimit`: a wait longer than a moment (a 429's retry_after, or the bucket's
+ *   reset) comes back as RateLimitError, so the row is rescheduled after it instead of a
+ *   lane sleeping inside discord.js; short pacing waits (the 50 requests/s budget) stay inline.
  * Interaction replies stay on the client's REST, which waits as usual (3 s window).
  */
+export const INLINE_RATE_LIMIT_WAIT_MS = 2000;
+
 export function createDiscordSender(token: string, api?: string): DiscordSender {
-  const rest = new REST({ retries: 0, rejectOnRateLimit: () => true, ...(api && { api }) });
+  const rest = new REST({
+    retries: 0,
+    rejectOnRateLimit: (data) => data.retryAfter > INLINE_RATE_LIMIT_WAIT_MS,
+    ...(api && { api }),
+  });
   rest.setToken(token);
   return {
     async send({ channelId, payload, files, nonce }: OutgoingMessage) {
