@@ -67,7 +67,10 @@ export function Dialog({
       data-dialog-backdrop
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close.current();
+        if (event.target !== event.currentTarget) return;
+        // Without this the browser moves focus to <body> after we restored it to the opener.
+        event.preventDefault();
+        close.current();
       }}
     >
       <div

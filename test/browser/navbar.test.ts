@@ -1,0 +1,131 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+
+const DAY_S = 86_400;
+
+describe('navbar, mobile menu, services dropdown and cookie banner', () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('turns opaque once the page is scrolled more than 20 px', async () => {
+    const page = await browser.newPage({ reducedMotion: 'reduce' });
+    const errors = watchPageErrors(page);
+    await page.goto(site.url);
+    await page.waitForLoadState('networkidle');
+    const header = page.locator('header').first();
+    const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    await expect.poll(background).toBe('rgb(11, 10, 18)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the mobile menu at 360 px, closes it on Escape and on navigation', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(site.url);
+    await page.waitForLoadState('networkidle');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    const closeToggle = page.getByRole('button', { name: 'Close menu' });
+    expect(await closeToggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    // Focus goes back to the toggle, so a keyboard user can reopen it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
+      'mobile-menu',
+    );
+    await page.keyboard.press('Enter');
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(/\/blog$/);
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+
+  it('operates the Services dropdown by keyboard and links to the service cards', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(site.url);
+    await page.waitForLoadState('networkidle');
+    const services = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Services' });
+    await services.focus();
+    await page.keyboard.press('Enter');
+    expect(await services.getAttribute('aria-expanded')).toBe('true');
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Liveries' });
+    expect(await link.getAttribute('href')).toBe('/#liveries');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Discord Server Setup',
+    );
+    await page.keyboard.press('Escape');
+    expect(await services.getAttribute('aria-expanded')).toBe('false');
+    await services.press('Enter');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#liveries$/);
+    await expect(page.locator('#liveries').isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("opens Join Lunar and We're Hiring in a new tab, safely", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(site.url);
+    for (const name of ['Join Lunar', "We're Hiring"]) {
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\/discord\./);
+    }
+    await page.close();
+  });
+
+  it('keeps the cookie banner hidden across reloads once accepted (365 days, path /)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const banner = page.getByRole('region', { name: 'Cookie notice' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect(banner.count()).resolves.toBe(0);
+    const [cookie] = await context.cookies();
+    expect(cookie?.name).toBe('lunar_cookie_consent');
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_S;
+    expect(days).toBeGreaterThan(364.9);
+    expect(days).toBeLessThanOrEqual(365);
+    for (const path of ['/', '/terms']) {
+      await page.goto(site.url + path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('region', { name: 'Cookie notice' }).count()).resolves.toBe(0);
+    }
+    // A fresh visitor still sees it.
+    const fresh = await browser.newPage();
+    await fresh.goto(site.url);
+    await fresh.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    await fresh.close();
+    await context.close();
+  });
+});

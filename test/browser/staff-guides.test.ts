@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTRO_TEMPLATE } from '../../core/content/ticket-procedure';
+import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+
+describe('staff guides', () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('copies the intro template to the clipboard and confirms with a toast for 2 s', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${site.url}/staff/ticket-procedure`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-accordion-header]').count()).toBe(4);
+    await page.getByRole('button', { name: 'Copy Intro Template' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Copied to clipboard' });
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain('Text has been copied to your clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(INTRO_TEMPLATE);
+    await toast.waitFor({ state: 'detached', timeout: 3000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the clipboard is not available', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/staff/ticket-procedure`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    await page.getByRole('button', { name: 'Copy Intro Template' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Copy failed' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the seven documentation sections in a scrollable region', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/staff/staff-procedure`);
+    const region = page.getByRole('region', { name: 'Staff documentation sections' });
+    expect(await region.locator('[data-accordion-header]').count()).toBe(7);
+    expect(await region.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+    await page.close();
+  });
+});
