@@ -5,7 +5,7 @@ export default function CookieBanner({ onAccept }: { onAccept: () => void }) {
   return (
     <section
       aria-label="Cookie notice"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-3xl items-center gap-3 rounded-xl border border-line bg-panel p-3 shadow-2xl sm:p-4"
+      className="fixed inset-x-3 bottom-3 z-[45] mx-auto flex max-w-3xl items-center gap-3 rounded-xl border border-line bg-panel p-3 shadow-2xl sm:p-4"
     >
       <p className="text-xs text-muted sm:text-sm">
         We use cookies to remember your choices and keep the site working. By using Lunar you agree
