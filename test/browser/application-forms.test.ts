@@ -66,9 +66,8 @@ describe('application forms in Chromium', () => {
     await site?.close();
   });
 
-  // bypassCSP only for axe-core, which is injected as an inline script the site's CSP blocks.
-  async function openForm(type: 'moderator' | 'designer', width = 1280, bypassCSP = false) {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP });
+  async function openForm(type: 'moderator' | 'designer', width = 1280) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/apply/${type}`);
     await page.waitForLoadState('networkidle');
@@ -347,14 +346,14 @@ describe('application forms in Chromium', () => {
   });
 
   it('has no axe violations on any step of either form', async () => {
-    const { page } = await openForm('moderator', 1280, true);
+    const { page } = await openForm('moderator');
     await page.getByRole('button', { name: 'Next' }).click();
     await expectNoAxeViolations(page); // with the errors shown
     await fillModeratorToTerms(page, () => expectNoAxeViolations(page));
     await expectNoAxeViolations(page);
     await page.close();
 
-    const designer = await openForm('designer', 1280, true);
+    const designer = await openForm('designer');
     await expectNoAxeViolations(designer.page);
     await fillPersonal(designer.page);
     await next(designer.page, 'Step 2 of 4');
