@@ -1,0 +1,46 @@
+import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { classifyDiscordError } from './discord-sender';
+
+const apiError = (status: number, code: number, message: string) =>
+  new DiscordAPIError({ code, message }, code, status, 'POST', '/channels/1/messages', {});
+
+describe('classifyDiscordError', () => {
+  it('keeps retry_after of a rate limit, in milliseconds', () => {
+    const error = new RateLimitError({
+      timeToReset: 3000,
+      limit: 5,
+      method: 'POST',
+      hash: 'h',
+      url: 'http://x/channels/1/messages',
+      route: '/channels/:id/messages',
+      majorParameter: '1',
+      global: false,
+      retryAfter: 3050,
+      sublimitTimeout: 0,
+      scope: 'user',
+    });
+    expect(classifyDiscordError(error)).toMatchObject({ kind: 'rate-limited', retryAfterMs: 3050 });
+  });
+
+  it('gives up at once on what Discord will refuse again', () => {
+    for (const [status, code] of [
+      [404, 10003],
+      [403, 50001],
+      [400, 50035],
+    ] as const) {
+      const failure = classifyDiscordError(apiError(status, code, 'no'));
+      expect([failure.kind, failure.message]).toEqual([
+        'permanent',
+        `Discord ${status}[${code}]: no`,
+      ]);
+    }
+  });
+
+  it('retries server errors and anything unexpected', () => {
+    const outage = new HTTPError(503, 'Service Unavailable', 'POST', '/channels/1/messages', {});
+    expect(classifyDiscordError(outage).kind).toBe('transient');
+    expect(classifyDiscordError(apiError(502, 0, 'bad gateway')).kind).toBe('transient');
+    expect(classifyDiscordError(new TypeError('fetch failed')).kind).toBe('transient');
+  });
+});
