@@ -17,5 +17,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: !isSsrBuild,
     target: 'es2022',
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            // Every page needs React and the router: one vendor file instead of several
+            // tiny ones compresses better and saves requests on the first load.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
   },
 }));
