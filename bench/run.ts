@@ -12,7 +12,9 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);
