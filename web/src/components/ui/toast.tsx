@@ -46,7 +46,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       {/* Screen readers hear each toast; errors interrupt (assertive), others wait (polite). */}
-      <div className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-full max-w-sm flex-col gap-2">
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
         ))}
