@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { startOutboxWorker } from '../bot/delivery/worker';
+import { createDiscordSender } from '../bot/discord-sender';
 import { startBot } from '../bot/start-bot';
 import { createOutboxRepository } from '../db/repositories/outbox';
 import {
@@ -36,10 +37,11 @@ const config = testConfig(env);
 const log = createMemoryLog();
 const app = await buildTestApp(database, { env });
 const bot = await startBot(config, { db: database.db, log });
+const sender = createDiscordSender(fake.botToken, fake.apiUrl);
 // Backoff scaled down (base 200 ms, cap 3 s) so the run takes seconds, not an hour.
 const workerOptions = { pollMs: 100, baseDelayMs: 200, maxDelayMs: 3000 };
 const workers = [1, 2].map(() =>
-  startOutboxWorker({ db: database.db, sender: bot.sender, config, log }, workerOptions),
+  startOutboxWorker({ db: database.db, sender, config, log }, workerOptions),
 );
 const outbox = createOutboxRepository(database.db);
 

@@ -3,14 +3,11 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { buttons } from './buttons';
-import type { DiscordSender } from './delivery/sender';
-import { createDiscordSender } from './discord-sender';
 import { createInteractionDispatcher } from './interactions';
 import type { Log } from './log';
 
 export interface RunningBot {
   client: Client;
-  sender: DiscordSender;
   close(): Promise<void>;
 }
 
@@ -50,7 +47,6 @@ export async function startBot(
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
   return {
     client,
-    sender: createDiscordSender(token, config.DISCORD_API_URL),
     close: () => client.destroy(),
   };
 }

@@ -3,6 +3,7 @@ import {
   type OutboxWorkerOptions,
   startOutboxWorker,
 } from '../../bot/delivery/worker';
+import { createDiscordSender } from '../../bot/discord-sender';
 import type { Log } from '../../bot/log';
 import { type RunningBot, startBot } from '../../bot/start-bot';
 import type { Config } from '../../core/config';
@@ -86,6 +87,7 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
   const database = await createTestDatabase(driver);
   const log = createMemoryLog();
   const bot = await startBot(config, { db: database.db, log });
+  const sender = createDiscordSender(fake.botToken, fake.apiUrl);
   const workers: OutboxWorker[] = [];
   return {
     fake,
@@ -103,7 +105,7 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
     env,
     startWorker(options = {}, workerConfig = config) {
       const worker = startOutboxWorker(
-        { db: database.db, sender: bot.sender, config: workerConfig, log },
+        { db: database.db, sender, config: workerConfig, log },
         { ...FAST_WORKER, ...options },
       );
       workers.push(worker);
