@@ -5,7 +5,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 // `npm ci` then refuses the lock as out of sync. This adds the missing optional entries
 // (version only; they are never fetched on a platform they do not match).
 // Run after every `npm install <package>`: npm run lockfile:complete
-type Entry = { version?: string; dev?: boolean; optional?: boolean; optionalDependencies?: Record<string, string> };
+type Entry = {
+  version?: string;
+  dev?: boolean;
+  optional?: boolean;
+  optionalDependencies?: Record<string, string>;
+};
 
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8')) as { packages: Record<string, Entry> };
