@@ -9,6 +9,11 @@ const files = readdirSync(dir)
   .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))
   .sort();
 
+// Two benchmarks measure the built web app: build it if it is missing or stale.
+spawnSync(process.execPath, ['--import', 'tsx', `${dir}../scripts/ensure-build.ts`], {
+  stdio: 'inherit',
+});
+
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
