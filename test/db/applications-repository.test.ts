@@ -1,12 +1,12 @@
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../core/application';
 import {
   createApplicationsRepository,
   type NewApplicationImage,
 } from '../../db/repositories/applications';
-import { applicationImages, applications, outbox } from '../../db/schema';
+import { applications, outbox } from '../../db/schema';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { countApplicationRows } from '../support/rows';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const GIF = new Uint8Array([...'GIF89a'].map((c) => c.charCodeAt(0)).concat([0, 255]));
@@ -68,14 +68,7 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
     await database.db.delete(applications);
   });
 
-  async function countRows() {
-    const [[a], [i], [o]] = await Promise.all([
-      database.db.select({ n: count() }).from(applications),
-      database.db.select({ n: count() }).from(applicationImages),
-      database.db.select({ n: count() }).from(outbox),
-    ]);
-    return { applications: a?.n, images: i?.n, outbox: o?.n };
-  }
+  const countRows = () => countApplicationRows(database.db);
 
   it('stores a designer with images and exactly one outbox row', async () => {
     const submittedAt = new Date('2024-05-01T10:00:00.123Z');

@@ -1,10 +1,10 @@
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../core/application';
 import { applicationImages, applications, outbox } from '../../db/schema';
-import { buildTestApp } from '../support/app';
+import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { countApplicationRows } from '../support/rows';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -78,10 +78,6 @@ async function multipart(
   };
 }
 
-let ipCounter = 1;
-// Each request from its own address, so the rate limit only bites where a test wants it.
-const freshIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
 describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -98,14 +94,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
     await database.db.delete(applications);
   });
 
-  async function countRows() {
-    const [[a], [i], [o]] = await Promise.all([
-      database.db.select({ n: count() }).from(applications),
-      database.db.select({ n: count() }).from(applicationImages),
-      database.db.select({ n: count() }).from(outbox),
-    ]);
-    return { applications: a?.n, images: i?.n, outbox: o?.n };
-  }
+  const countRows = () => countApplicationRows(database.db);
   const nothingStored = { applications: 0, images: 0, outbox: 0 };
 
   function postJson(body: unknown, remoteAddress = freshIp()) {

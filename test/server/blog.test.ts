@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, sessions } from '../../db/schema';
 import { seedOnce } from '../../db/seed';
-import { buildTestApp } from '../support/app';
+import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { countRows } from '../support/rows';
 
 const PASSCODE = 'test-passcode-123';
-let nextIp = 1;
-const freshIp = () => `10.1.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
 describe.each(DRIVERS)('blog API on %s', (driver) => {
   let database: TestDatabase;
@@ -22,7 +21,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     await database.close();
   });
 
-  const countPosts = async () => (await database.db.select().from(blogPosts)).length;
+  const countPosts = () => countRows(database.db, blogPosts);
   const signIn = (passcode: unknown, remoteAddress = freshIp()) =>
     app.inject({
       method: 'POST',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../../db/schema';
-import { buildTestApp } from '../support/app';
+import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { countRows } from '../support/rows';
 
 const validMessage = () => ({
   name: 'Jordan',
@@ -10,10 +11,6 @@ const validMessage = () => ({
   subject: 'Logo for River City',
   message: 'Hi! We would like a new logo and banner set for our ERLC server.',
 });
-
-let nextIp = 1;
-/** Each request from its own address, so the per-IP limit only bites where a test wants it. */
-const freshIp = () => `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
 describe.each(DRIVERS)('POST /api/contact on %s', (driver) => {
   let database: TestDatabase;
@@ -28,8 +25,8 @@ describe.each(DRIVERS)('POST /api/contact on %s', (driver) => {
   });
 
   const count = async () => ({
-    messages: (await database.db.select().from(contactMessages)).length,
-    outbox: (await database.db.select().from(outbox)).length,
+    messages: await countRows(database.db, contactMessages),
+    outbox: await countRows(database.db, outbox),
   });
 
   const post = (payload: unknown, remoteAddress = freshIp(), headers = {}) =>

@@ -31,3 +31,9 @@ export async function buildTestApp(
   await fastify.ready();
   return fastify;
 }
+
+let nextIp = 1;
+/** A new client address per call, so the per-IP rate limits only bite where a test wants. */
+export function freshIp(): string {
+  return `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+}

@@ -1,0 +1,20 @@
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { applicationImages, applications, outbox } from '../../db/schema';
+
+/** How many rows `table` holds. */
+export async function countRows(db: Database, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+/** What an application submission writes: the application, its images and its outbox row. */
+export async function countApplicationRows(db: Database) {
+  const [applicationRows, images, outboxRows] = await Promise.all([
+    countRows(db, applications),
+    countRows(db, applicationImages),
+    countRows(db, outbox),
+  ]);
+  return { applications: applicationRows, images, outbox: outboxRows };
+}
