@@ -1,10 +1,8 @@
 import { PROMO_BANNERS } from '../../../../core/content/site';
-import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
-import { buttonClass } from '../ui/button';
+import { PromoButton } from '../promo-button';
 
 export function Promotions() {
-  const { discordInviteUrl } = useSiteSettings();
   return (
     <section aria-label="Promotions" className="mx-auto grid max-w-6xl gap-4 px-4 md:grid-cols-2">
       {PROMO_BANNERS.map((promo) => (
@@ -24,17 +22,7 @@ export function Promotions() {
             )}
             <p className="text-lg font-bold">{promo.text}</p>
           </div>
-          {promo.buttonLabel && (
-            <a
-              href={discordInviteUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass('primary', 'sm')}
-            >
-              {promo.buttonLabel}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          )}
+          {promo.buttonLabel && <PromoButton label={promo.buttonLabel} />}
         </div>
       ))}
     </section>

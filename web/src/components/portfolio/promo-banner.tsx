@@ -1,11 +1,9 @@
 import { PROMO_BANNERS } from '../../../../core/content/site';
-import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
-import { buttonClass } from '../ui/button';
+import { PromoButton } from '../promo-button';
 
 /** The spec's promo banner above the profile: the limited-time offer, opening the Discord. */
 export function PromoBanner() {
-  const { discordInviteUrl } = useSiteSettings();
   const promo = PROMO_BANNERS[0];
   if (!promo) return null;
   return (
@@ -22,17 +20,7 @@ export function PromoBanner() {
         )}
         {promo.text}
       </p>
-      {promo.buttonLabel && (
-        <a
-          href={discordInviteUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('primary', 'sm')}
-        >
-          {promo.buttonLabel}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      )}
+      {promo.buttonLabel && <PromoButton label={promo.buttonLabel} />}
     </aside>
   );
 }
