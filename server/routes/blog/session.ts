@@ -32,23 +32,22 @@ const blogSessionRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(403, 'Passcode sign-in is turned off on this site.');
       }
       const key = `blog-passcode:${request.ip}`;
-      const wrongSoFar = await rateLimits.count(key);
-      // Checked before comparing, so even the right passcode waits once the limit is hit:
-      // otherwise a guesser would learn which guess was right from the answer.
-      if (wrongSoFar && wrongSoFar.hits >= PASSCODE_MAX_WRONG) {
-        const minutes = Math.max(
-          1,
-          Math.ceil((wrongSoFar.resetAt.getTime() - Date.now()) / 60_000),
-        );
+      // Every try is counted atomically BEFORE comparing: reading the count and adding a hit
+      // later let parallel guesses all pass the check. Refused even when right, so the answer
+      // never tells a guesser which guess was right.
+      const tries = await rateLimits.hit(key, PASSCODE_WINDOW_MS);
+      if (tries.hits > PASSCODE_MAX_WRONG) {
+        const minutes = Math.max(1, Math.ceil((tries.resetAt.getTime() - Date.now()) / 60_000));
         throw new HttpError(
           429,
           `Too many wrong passcodes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         );
       }
       if (!isPasscodeCorrect(passcode, expected)) {
-        await rateLimits.hit(key, PASSCODE_WINDOW_MS);
         throw new HttpError(401, 'Incorrect passcode.');
       }
+      // A right answer starts the count afresh, so signing in often never locks anyone out.
+      await rateLimits.clear(key);
       const { token } = await app.sessions.create({ scope: 'blog_admin', ttlMs: SESSION_TTL_MS });
       reply.setCookie(
         SESSION_COOKIES.blog,
