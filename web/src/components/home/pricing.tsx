@@ -8,17 +8,16 @@ import {
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './home-section';
 
 export function Pricing() {
   const { discordInviteUrl } = useSiteSettings();
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="mx-auto max-w-6xl px-4 py-20">
-      <SectionHeading
-        id="pricing-title"
-        title={PRICING_HEADING}
-        lead="Pay upfront in Robux or by card. Orders are opened as tickets in our Discord."
-      />
+    <HomeSection
+      id="pricing"
+      title={PRICING_HEADING}
+      lead="Pay upfront in Robux or by card. Orders are opened as tickets in our Discord."
+    >
       <ul className="grid gap-6 md:grid-cols-3">
         {PRICING_PLANS.map((plan) => (
           <li
@@ -56,6 +55,6 @@ export function Pricing() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

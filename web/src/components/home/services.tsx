@@ -1,20 +1,15 @@
 import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/content/services';
 import { STAT_TILES } from '../../../../core/content/site';
 import { Icon } from '../icon';
-import { SectionHeading } from './section-heading';
+import { HomeSection } from './home-section';
 
 export function Services() {
   return (
-    <section
+    <HomeSection
       id="services"
-      aria-labelledby="services-title"
-      className="mx-auto max-w-6xl px-4 py-20"
+      title={SERVICES_HEADING}
+      lead="Everything your community needs to look professional, from one studio."
     >
-      <SectionHeading
-        id="services-title"
-        title={SERVICES_HEADING}
-        lead="Everything your community needs to look professional, from one studio."
-      />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {SERVICE_CARDS.map((card) => (
           <li
@@ -42,6 +37,6 @@ export function Services() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

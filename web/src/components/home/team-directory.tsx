@@ -13,8 +13,8 @@ import type { TeamMember } from '../../../../core/content/types';
 import { useApi } from '../../data/api-cache';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
+import { HomeSection } from './home-section';
 import { MemberCard } from './member-card';
-import { SectionHeading } from './section-heading';
 import type { TeamResponse } from './team-types';
 
 // The modal is its own chunk: it only loads when a visitor opens a profile.
@@ -34,12 +34,11 @@ export function TeamDirectory() {
   const members = sortMembers(filterMembers(active?.members ?? [], query), sort);
 
   return (
-    <section id="team" aria-labelledby="team-title" className="mx-auto max-w-6xl px-4 py-20">
-      <SectionHeading
-        id="team-title"
-        title={TEAM_HEADING}
-        lead="The designers and developers behind every Lunar order."
-      />
+    <HomeSection
+      id="team"
+      title={TEAM_HEADING}
+      lead="The designers and developers behind every Lunar order."
+    >
       {team.status === 'error' && (
         <p role="alert" className="text-center text-muted">
           The team could not be loaded.{' '}
@@ -152,7 +151,7 @@ export function TeamDirectory() {
           />
         </Suspense>
       )}
-    </section>
+    </HomeSection>
   );
 }
 
