@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowserSite } from './support';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -49,29 +49,11 @@ async function fillModeratorToTerms(page: Page, onStep?: () => Promise<void>) {
   await next(page, 'Step 5 of 5');
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const violations = await runAxe(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`)).toEqual([]);
-}
-
 describe('application forms in Chromium', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
-  async function openForm(type: 'moderator' | 'designer', width = 1280) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const errors = watchPageErrors(page);
-    await page.goto(`${site.url}/apply/${type}`);
-    await page.waitForLoadState('networkidle');
-    return { page, errors };
+  function openForm(type: 'moderator' | 'designer', width = 1280) {
+    return site.open(`/apply/${type}`, { viewport: { width, height: 900 } });
   }
 
   it('shows the headings and validates only the current step, with the spec messages', async () => {

@@ -1,27 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowserSite } from './support';
 
 const PASSCODE = 'test-passcode-123';
 
 describe('blog in Chromium', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite({ BLOG_ADMIN_PASSCODE: PASSCODE });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite({ BLOG_ADMIN_PASSCODE: PASSCODE });
 
-  async function openBlog(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${site.url}/blog`);
-    await page.waitForLoadState('networkidle');
-    return { page, errors };
+  function openBlog() {
+    return site.open('/blog');
   }
 
   async function signIn(page: Page, passcode: string) {
@@ -36,7 +23,7 @@ describe('blog in Chromium', () => {
     expect(html).toContain('Welcome to Lunar');
     const { page, errors } = await openBlog();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lunar Blog');
-    expect(await runAxe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();
   });

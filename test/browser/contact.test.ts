@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowserSite } from './support';
 
 const MESSAGE = {
   Name: 'Jordan',
@@ -10,23 +10,10 @@ const MESSAGE = {
 };
 
 describe('contact page in Chromium', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
-  async function openContact(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${site.url}/contact`);
-    await page.waitForLoadState('networkidle');
-    return { page, errors };
+  function openContact() {
+    return site.open('/contact');
   }
 
   async function fill(page: Page) {
@@ -52,7 +39,7 @@ describe('contact page in Chromium', () => {
     expect(await page.getByLabel('Message', { exact: true }).getAttribute('maxlength')).toBe(
       '5000',
     );
-    expect(await runAxe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();
   });

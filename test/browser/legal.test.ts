@@ -1,25 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERMS_SECTIONS } from '../../core/content/legal-terms';
-import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+import { useBrowserSite } from './support';
 
 describe('legal pages: accordion', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
   it('keeps at most one section open; clicking the open one closes it; arrows move between headers', async () => {
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${site.url}/terms`);
-    await page.waitForLoadState('networkidle');
+    const { page, errors } = await site.open('/terms');
     const headers = page.locator('[data-accordion-header]');
     expect(await headers.allTextContents()).toEqual(TERMS_SECTIONS.map((s) => s.title));
     const expanded = () =>
@@ -48,7 +35,7 @@ describe('legal pages: accordion', () => {
   });
 
   it('shows the date, the change note and the support e-mail on /terms and /privacy', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     for (const path of ['/terms', '/privacy']) {
       await page.goto(site.url + path);
       await expect(page.getByText('Last updated: March 19, 2024').isVisible()).resolves.toBe(true);

@@ -1,26 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSite } from './support';
 
 const DAY_S = 86_400;
 
 describe('navbar, mobile menu, services dropdown and cookie banner', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
   it('turns opaque once the page is scrolled more than 20 px', async () => {
-    const page = await browser.newPage({ reducedMotion: 'reduce' });
-    const errors = watchPageErrors(page);
-    await page.goto(site.url);
-    await page.waitForLoadState('networkidle');
+    const { page, errors } = await site.open('/', { reducedMotion: 'reduce' });
     const header = page.locator('header').first();
     const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await header.getAttribute('data-scrolled')).toBe('false');
@@ -36,9 +23,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
   });
 
   it('opens the mobile menu at 360 px, closes it on Escape and on navigation', async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    await page.goto(site.url);
-    await page.waitForLoadState('networkidle');
+    const { page } = await site.open('/', { viewport: { width: 360, height: 740 } });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const menu = page.locator('#mobile-menu');
     await expect(menu.isVisible()).resolves.toBe(false);
@@ -61,9 +46,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
   });
 
   it('operates the Services dropdown by keyboard and links to the service cards', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(site.url);
-    await page.waitForLoadState('networkidle');
+    const { page } = await site.open('/', { viewport: { width: 1280, height: 800 } });
     const services = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Services' });
@@ -90,7 +73,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
   });
 
   it("opens Join Lunar and We're Hiring in a new tab, safely", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(site.url);
     for (const name of ['Join Lunar', "We're Hiring"]) {
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
@@ -102,7 +85,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
   });
 
   it('keeps the cookie banner hidden across reloads once accepted (365 days, path /)', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(site.url);
     const banner = page.getByRole('region', { name: 'Cookie notice' });
@@ -122,7 +105,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
       await expect(page.getByRole('region', { name: 'Cookie notice' }).count()).resolves.toBe(0);
     }
     // A fresh visitor still sees it.
-    const fresh = await browser.newPage();
+    const fresh = await site.browser.newPage();
     await fresh.goto(site.url);
     await fresh.getByRole('region', { name: 'Cookie notice' }).waitFor();
     await fresh.close();

@@ -1,27 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, runAxe, startSite, type TestSite, watchPageErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowserSite } from './support';
 
 describe('portfolio page in Chromium', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
   it('prerenders the default profile, exposes skills as meters, has no axe violations', async () => {
     const html = await (await fetch(`${site.url}/team/portfolios/novadev`)).text();
     expect(html).toContain('About Me');
     expect(html).toContain('Lead Bot Developer');
-    const page = await browser.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${site.url}/team/portfolios/novadev`);
-    await page.waitForLoadState('networkidle');
+    const { page, errors } = await site.open('/team/portfolios/novadev');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova');
     expect(await page.getByRole('note').count()).toBe(0);
     const meter = page.getByRole('meter', { name: 'TypeScript' });
@@ -39,13 +26,13 @@ describe('portfolio page in Chromium', () => {
         .getAttribute('href'),
     ).toBe('/contact');
     expect(await page.getByText('99.9%').count()).toBeGreaterThan(0);
-    expect(await runAxe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('falls back to the default profile for an unknown username, with a note', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const response = await page.goto(`${site.url}/team/portfolios/nobody-here`);
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova');
@@ -54,7 +41,7 @@ describe('portfolio page in Chromium', () => {
   });
 
   it('shows another profile by its username', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await page.goto(`${site.url}/team/portfolios/ashgfx`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ash');
     await page.close();

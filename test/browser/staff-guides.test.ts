@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INTRO_TEMPLATE } from '../../core/content/ticket-procedure';
-import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+import { useBrowserSite, watchPageErrors } from './support';
 
 describe('staff guides', () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const site = useBrowserSite();
 
   it('copies the intro template to the clipboard and confirms with a toast for 2 s', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -34,9 +24,7 @@ describe('staff guides', () => {
   });
 
   it('says so when the clipboard is not available', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${site.url}/staff/ticket-procedure`);
-    await page.waitForLoadState('networkidle');
+    const { page } = await site.open('/staff/ticket-procedure');
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -48,7 +36,7 @@ describe('staff guides', () => {
   });
 
   it('shows the seven documentation sections in a scrollable region', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await page.goto(`${site.url}/staff/staff-procedure`);
     const region = page.getByRole('region', { name: 'Staff documentation sections' });
     expect(await region.locator('[data-accordion-header]').count()).toBe(7);

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startLunar } from '../../server/start';
 import { testConfig } from '../support/app';
 
@@ -54,6 +55,52 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+export type BrowserSite = {
+  readonly url: string;
+  readonly browser: Browser;
+  /** A new page (own context) with errors watched, at `path` once the network is idle. */
+  open(
+    path: string,
+    options?: Parameters<Browser['newPage']>[0],
+  ): Promise<{ page: Page; errors: string[]; response: Response | null }>;
+};
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that start a site (`startSite(env)`) and Chromium for
+ * the surrounding `describe`, and close both afterwards. Read `url`/`browser` inside tests only.
+ */
+export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
+  let site: TestSite | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    site = await startSite(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const started = () => {
+    if (!site || !browser) throw new Error('useBrowserSite: read it inside a test or hook');
+    return { site, browser };
+  };
+  return {
+    get url() {
+      return started().site.url;
+    },
+    get browser() {
+      return started().browser;
+    },
+    async open(path, options) {
+      const page = await started().browser.newPage(options);
+      const errors = watchPageErrors(page);
+      const response = await page.goto(started().site.url + path);
+      await page.waitForLoadState('networkidle');
+      return { page, errors, response };
+    },
+  };
+}
+
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
@@ -91,4 +138,10 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
       nodes: nodes.map((node) => ({ target: node.target as string[] })),
     }));
   });
+}
+
+/** Fails with each violation's id, help text and nodes, so the report says what to fix. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`)).toEqual([]);
 }

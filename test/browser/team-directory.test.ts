@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, type TestSite, watchPageErrors } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from './support';
 
 // A card's name is the first text of its bold line (the crown icon's title follows it).
 const names = (page: Page) =>
@@ -11,21 +11,11 @@ const names = (page: Page) =>
     );
 
 describe('team directory and member modal', () => {
-  let site: TestSite;
-  let browser: Browser;
+  const site = useBrowserSite();
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    errors = watchPageErrors(page);
-    await page.goto(`${site.url}/#team`);
-    await page.waitForLoadState('networkidle');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, errors } = await site.open('/#team', { viewport: { width: 1280, height: 900 } }));
   });
 
   it('starts on the first category, sorted by name, in grid view', async () => {
