@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatConfigErrors, parseConfig } from './config';
 
@@ -47,5 +48,37 @@ describe('parseConfig', () => {
     expect(!result.ok && result.errors[0]).toContain(
       'DISCORD_GUILD_ID: must be a Discord server id',
     );
+  });
+
+  it('accepts a copy of .env.example as it is (empty values mean defaults)', () => {
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(env).length).toBeGreaterThan(15);
+    const result = parseConfig(env);
+    expect(result.ok ? [] : result.errors).toEqual([]);
+  });
+
+  it('takes TRUST_PROXY as a hop count or addresses, never "true"', () => {
+    const hops = parseConfig({ TRUST_PROXY: '1' });
+    expect(hops.ok && hops.config.TRUST_PROXY).toBe(1);
+    const addresses = parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' });
+    expect(addresses.ok && addresses.config.TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    const off = parseConfig({});
+    expect(off.ok && off.config.TRUST_PROXY).toBe(false);
+    const trustAll = parseConfig({ TRUST_PROXY: 'true' });
+    expect(!trustAll.ok && trustAll.errors[0]).toContain('TRUST_PROXY: must be false, the number');
+  });
+
+  it('requires PUBLIC_URL when a production server listens beyond loopback', () => {
+    const exposed = parseConfig({ HOST: '0.0.0.0' });
+    expect(!exposed.ok && exposed.errors[0]).toContain('PUBLIC_URL: is required when HOST');
+    expect(parseConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lunar.gg' }).ok).toBe(true);
+    expect(parseConfig({ HOST: '0.0.0.0', NODE_ENV: 'development' }).ok).toBe(true);
+    expect(parseConfig({ HOST: 'localhost' }).ok).toBe(true);
   });
 });

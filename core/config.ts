@@ -52,7 +52,29 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be the absolute URL the site is reached at' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LUNAR_ROLES: rolesList,
-  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  // How many reverse proxies stand in front (a number) or their addresses (comma-separated IPs
+  // or CIDRs). Never "true": that would let any client pick its own IP for the rate limits.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const addresses = value.split(',').map((address) => address.trim());
+      if (
+        value !== 'true' &&
+        addresses.every((address) => /^[\da-fA-F:.]+(\/\d+)?$/.test(address))
+      ) {
+        return addresses;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, the number of proxies in front of the site (e.g. 1), or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }),
 
   DATA_DIR: z.string().trim().min(1).default('./data'),
   // Where `npm run build` put the web app (client assets and the prerender bundle).
@@ -92,8 +114,18 @@ export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: s
 
 // Rules across variables, checked even when other variables are invalid so that one run
 // reports every problem.
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
 function crossVariableErrors(env: Record<string, string | undefined>): string[] {
   const errors: string[] = [];
+  // Cookies are Secure unless the site's URL is a loopback http one, so an exposed production
+  // server must say where it is reached.
+  const exposed = env.HOST !== undefined && !LOOPBACK_HOSTS.has(env.HOST.trim());
+  if (exposed && (env.NODE_ENV ?? 'production') === 'production' && !env.PUBLIC_URL) {
+    errors.push(
+      `PUBLIC_URL: is required when HOST (${env.HOST}) exposes the site in production: the https:// address people use`,
+    );
+  }
   if (env.DISCORD_TOKEN?.trim() && !env.DISCORD_GUILD_ID?.trim()) {
     errors.push(
       'DISCORD_GUILD_ID: is required when DISCORD_TOKEN is set: the id of the studio server',
@@ -102,7 +134,11 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
   return errors;
 }
 
-export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigResult {
+  // An empty value means "use the default", as in a copied .env.example.
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const result = ConfigSchema.safeParse(env);
   const errors = result.success
     ? []

@@ -4,7 +4,7 @@ import { type Config, hasRole, publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { app } from './app';
-import { loggerOptions } from './logger';
+import { serverOptions } from './server-options';
 
 export type RunningLunar = {
   url: string | null;
@@ -17,13 +17,7 @@ export type RunningLunar = {
  * Each part registers its own closer; `close` runs them in reverse order.
  */
 export async function startLunar(config: Config): Promise<RunningLunar> {
-  const server = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
-    // Long-poll-free app: a slow client must not hold a socket forever.
-    requestTimeout: 30_000,
-  });
+  const server = Fastify(serverOptions(config));
   const log = server.log;
   const closers: { name: string; close: () => Promise<void> }[] = [];
 

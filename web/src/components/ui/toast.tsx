@@ -45,10 +45,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {/* Screen readers hear each toast; errors interrupt (assertive), others wait (polite). */}
+      {/* Two live regions that exist from the first render, so screen readers announce what
+          is added to them: errors interrupt (assertive), the rest wait (polite). */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
+        {(['default', 'destructive'] as const).map((variant) => (
+          <div
+            key={variant}
+            role={variant === 'destructive' ? 'alert' : 'status'}
+            aria-live={variant === 'destructive' ? 'assertive' : 'polite'}
+            data-variant={variant}
+            className="flex flex-col gap-2"
+          >
+            {toasts
+              .filter((toast) => (toast.variant ?? 'default') === variant)
+              .map((toast) => (
+                <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
+              ))}
+          </div>
         ))}
       </div>
     </ToastContext.Provider>
@@ -63,9 +76,7 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
   const destructive = toast.variant === 'destructive';
   return (
     <div
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      data-variant={toast.variant ?? 'default'}
+      data-toast
       className={`pointer-events-auto rounded-lg border px-4 py-3 shadow-lg ${
         destructive ? 'border-red-400 bg-red-950 text-red-50' : 'border-line bg-panel text-white'
       }`}

@@ -1,0 +1,20 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../core/config';
+import { loggerOptions } from './logger';
+
+/** Fastify's own options, shared by the process and the tests' app. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: loggerOptions(config),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    bodyLimit: 256 * 1024,
+    // A slow client must not hold a socket forever, yet a designer uploading ten 5 MB images
+    // on a phone needs minutes, not seconds.
+    requestTimeout: 5 * 60_000,
+  };
+}
+
+// A hop count trusts that many proxies nearest to us (Fastify's types lack the number form).
+function trustProxyOption(setting: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
