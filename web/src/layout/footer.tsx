@@ -1,26 +1,18 @@
 import { Link } from 'react-router';
 import { FOOTER, STUDIO_NAME } from '../../../core/content/site';
+import { EmailLine } from '../components/email-line';
 import { Icon } from '../components/icon';
-import { useSiteSettings } from '../data/site-settings';
 
 const linkClass = 'text-muted hover:text-white';
 
 export default function Footer() {
-  const { supportEmail } = useSiteSettings();
-  const [before, after = ''] = FOOTER.contactLine.split('{email}');
   return (
     <footer className="mt-24 border-t border-line bg-panel/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="text-xl font-bold">{STUDIO_NAME}</p>
           <p className="mt-3 max-w-sm text-sm text-muted">{FOOTER.description}</p>
-          <p className="mt-4 text-sm text-muted">
-            {before}
-            <a href={`mailto:${supportEmail}`} className="text-lavender-strong underline">
-              {supportEmail}
-            </a>
-            {after}
-          </p>
+          <EmailLine text={FOOTER.contactLine} className="mt-4 text-sm text-muted" />
         </div>
         <FooterLinks title="Quick Links" links={FOOTER.quickLinks} />
         <FooterLinks title="Legal" links={FOOTER.legalLinks} />

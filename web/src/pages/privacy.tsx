@@ -3,7 +3,8 @@ import {
   PRIVACY_SECTIONS,
   PRIVACY_TITLE,
 } from '../../../core/content/legal-privacy';
-import { DocumentPage, EmailLine, SectionAccordion } from '../components/docs/document-page';
+import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
+import { EmailLine } from '../components/email-line';
 
 export default function PrivacyPage() {
   return (

@@ -4,7 +4,8 @@ import {
   TERMS_SECTIONS,
   TERMS_TITLE,
 } from '../../../core/content/legal-terms';
-import { DocumentPage, EmailLine, SectionAccordion } from '../components/docs/document-page';
+import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
+import { EmailLine } from '../components/email-line';
 
 export default function TermsPage() {
   return (
