@@ -3,7 +3,9 @@ import { formatConfigErrors, parseConfig } from '../core/config';
 import { startLunar } from './start';
 
 // The process entry: configuration, start, and a clean stop on SIGTERM/SIGINT.
-if (existsSync('.env')) process.loadEnvFile('.env');
+// LUNAR_ENV_FILE names another file to read, or none when empty (tests start clean).
+const envFile = process.env.LUNAR_ENV_FILE ?? '.env';
+if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
