@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../core/application';
 import { applicationImages, applications, outbox } from '../../db/schema';
-import { buildTestApp, freshIp } from '../support/app';
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { freshIp } from '../support/app';
+import { DRIVERS } from '../support/database';
 import { countApplicationRows } from '../support/rows';
+import { useTestApp } from '../support/use-test-app';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -79,26 +79,17 @@ async function multipart(
 }
 
 describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp(driver);
   beforeEach(async () => {
-    await database.db.delete(outbox);
-    await database.db.delete(applications);
+    await server.database.db.delete(outbox);
+    await server.database.db.delete(applications);
   });
 
-  const countRows = () => countApplicationRows(database.db);
+  const countRows = () => countApplicationRows(server.database.db);
   const nothingStored = { applications: 0, images: 0, outbox: 0 };
 
   function postJson(body: unknown, remoteAddress = freshIp()) {
-    return app.inject({
+    return server.app.inject({
       method: 'POST',
       url: '/api/applications',
       payload: body as object,
@@ -112,7 +103,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
     fileField?: string,
   ) {
     const { payload, headers } = await multipart(fields, files, fileField);
-    return app.inject({
+    return server.app.inject({
       method: 'POST',
       url: '/api/applications',
       payload,
@@ -126,9 +117,9 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
     expect(response.statusCode).toBe(201);
     const { id } = response.json();
     expect(id).toEqual(expect.any(Number));
-    const [row] = await database.db.select().from(applications);
+    const [row] = await server.database.db.select().from(applications);
     expect(row).toMatchObject({ id, type: 'moderator', robloxUsername: 'roblox_mod', age: 15 });
-    expect(await database.db.select().from(outbox)).toEqual([
+    expect(await server.database.db.select().from(outbox)).toEqual([
       expect.objectContaining({ kind: 'application', refId: id }),
     ]);
   });
@@ -141,7 +132,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
     const response = await postMultipart({ application: JSON.stringify(aDesigner()) }, images);
     expect(response.statusCode).toBe(201);
     const { id } = response.json();
-    const stored = await database.db.select().from(applicationImages);
+    const stored = await server.database.db.select().from(applicationImages);
     expect(
       stored.map((image) => [
         image.applicationId,
@@ -337,7 +328,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
       '--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     ],
   ])('answers 400 for malformed multipart: %s', async (_name, contentType, payload) => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/applications',
       payload,
@@ -350,7 +341,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
   });
 
   it('answers 400 for malformed JSON and 415 for another content type', async () => {
-    const json = await app.inject({
+    const json = await server.app.inject({
       method: 'POST',
       url: '/api/applications',
       payload: '{"type": "moderator",',
@@ -358,7 +349,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
       remoteAddress: freshIp(),
     });
     expect(json.statusCode).toBe(400);
-    const text = await app.inject({
+    const text = await server.app.inject({
       method: 'POST',
       url: '/api/applications',
       payload: '<application/>',

@@ -1,27 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOnce } from '../../db/seed';
-import { buildTestApp, freshIp } from '../support/app';
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { describe, expect, it } from 'vitest';
+import { freshIp } from '../support/app';
+import { DRIVERS } from '../support/database';
+import { useTestApp } from '../support/use-test-app';
 
 const PASSCODE = 'test-passcode-123';
 
 // The limit must hold against guesses sent at once, not only one after another.
 describe.each(DRIVERS)('blog passcode limit on %s', (driver) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedOnce(database.db);
-    app = await buildTestApp(database, { env: { BLOG_ADMIN_PASSCODE: PASSCODE } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp(driver, { seed: true, env: { BLOG_ADMIN_PASSCODE: PASSCODE } });
 
   const signIn = (passcode: string, remoteAddress: string) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/api/blog/session',
       remoteAddress,

@@ -1,29 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, sessions } from '../../db/schema';
-import { seedOnce } from '../../db/seed';
 import { buildTestApp, freshIp } from '../support/app';
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { DRIVERS } from '../support/database';
 import { countRows } from '../support/rows';
+import { useTestApp } from '../support/use-test-app';
 
 const PASSCODE = 'test-passcode-123';
 
 describe.each(DRIVERS)('blog API on %s', (driver) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedOnce(database.db);
-    app = await buildTestApp(database, { env: { BLOG_ADMIN_PASSCODE: PASSCODE } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp(driver, { seed: true, env: { BLOG_ADMIN_PASSCODE: PASSCODE } });
 
-  const countPosts = () => countRows(database.db, blogPosts);
+  const countPosts = () => countRows(server.database.db, blogPosts);
   const signIn = (passcode: unknown, remoteAddress = freshIp()) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/api/blog/session',
       remoteAddress,
@@ -35,7 +24,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     return header.split(';')[0] ?? '';
   };
   const savePost = (payload: unknown, cookie?: string, contentType = 'application/json') =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/api/blog/posts',
       headers: { 'content-type': contentType, ...(cookie && { cookie }) },
@@ -43,7 +32,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     });
 
   it('lists the seeded post with the spec fields', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.posts[0]).toMatchObject({ title: 'Welcome to Lunar', date: '2024-03-19' });
@@ -69,11 +58,11 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     // The test config's public URL is http://localhost, where browsers refuse Secure cookies.
     expect(header).not.toContain('Secure');
     const token = cookieFrom(response).split('=')[1];
-    const rows = await database.db.select().from(sessions);
+    const rows = await server.database.db.select().from(sessions);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
     expect(rows.some((row) => row.scope === 'blog_admin')).toBe(true);
 
-    const state = await app.inject({
+    const state = await server.app.inject({
       method: 'GET',
       url: '/api/blog/session',
       headers: { cookie: cookieFrom(response) },
@@ -82,7 +71,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
   });
 
   it('marks the cookie Secure when the public URL is https', async () => {
-    const secureApp = await buildTestApp(database, {
+    const secureApp = await buildTestApp(server.database, {
       env: { BLOG_ADMIN_PASSCODE: PASSCODE, PUBLIC_URL: 'https://lunar.example' },
     });
     const response = await secureApp.inject({
@@ -116,7 +105,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
   });
 
   it('answers 403 when no passcode is configured', async () => {
-    const closedApp = await buildTestApp(database);
+    const closedApp = await buildTestApp(server.database);
     const response = await closedApp.inject({
       method: 'POST',
       url: '/api/blog/session',
@@ -147,7 +136,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
       content: 'Details inside.',
       date: today,
     });
-    const list = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    const list = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(list.json().posts[0]).toEqual(response.json());
   });
 
@@ -156,7 +145,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     const script = '<script>alert(1)</script>';
     const response = await savePost({ title: script, content: script }, cookie);
     expect(response.statusCode).toBe(201);
-    const list = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    const list = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(list.headers['content-type']).toContain('application/json');
     expect(list.json().posts[0]).toMatchObject({ title: script, content: script });
   });
@@ -206,13 +195,13 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
 
   it('signs out with DELETE', async () => {
     const cookie = cookieFrom(await signIn(PASSCODE));
-    const out = await app.inject({
+    const out = await server.app.inject({
       method: 'DELETE',
       url: '/api/blog/session',
       headers: { cookie },
     });
     expect(out.statusCode).toBe(200);
-    const state = await app.inject({
+    const state = await server.app.inject({
       method: 'GET',
       url: '/api/blog/session',
       headers: { cookie },
@@ -224,17 +213,22 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
   it('pages newest first with a bounded limit and a cursor', async () => {
     const cookie = cookieFrom(await signIn(PASSCODE));
     for (const title of ['A', 'B', 'C']) await savePost({ title, content: title }, cookie);
-    const first = (await app.inject({ method: 'GET', url: '/api/blog/posts?limit=2' })).json();
+    const first = (
+      await server.app.inject({ method: 'GET', url: '/api/blog/posts?limit=2' })
+    ).json();
     expect(first.posts.map((p: { title: string }) => p.title)).toEqual(['C', 'B']);
     const second = (
-      await app.inject({ method: 'GET', url: `/api/blog/posts?limit=2&cursor=${first.nextCursor}` })
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/blog/posts?limit=2&cursor=${first.nextCursor}`,
+      })
     ).json();
     expect(second.posts[0].title).toBe('A');
-    expect((await app.inject({ method: 'GET', url: '/api/blog/posts?limit=500' })).statusCode).toBe(
-      400,
-    );
-    expect((await app.inject({ method: 'GET', url: '/api/blog/posts?cursor=x' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/blog/posts?limit=500' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/blog/posts?cursor=x' })).statusCode,
+    ).toBe(400);
   });
 });

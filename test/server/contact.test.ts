@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../../db/schema';
-import { buildTestApp, freshIp } from '../support/app';
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { freshIp } from '../support/app';
+import { DRIVERS } from '../support/database';
 import { countRows } from '../support/rows';
+import { useTestApp } from '../support/use-test-app';
 
 const validMessage = () => ({
   name: 'Jordan',
@@ -13,24 +13,15 @@ const validMessage = () => ({
 });
 
 describe.each(DRIVERS)('POST /api/contact on %s', (driver) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp(driver);
 
   const count = async () => ({
-    messages: await countRows(database.db, contactMessages),
-    outbox: await countRows(database.db, outbox),
+    messages: await countRows(server.database.db, contactMessages),
+    outbox: await countRows(server.database.db, outbox),
   });
 
   const post = (payload: unknown, remoteAddress = freshIp(), headers = {}) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/api/contact',
       remoteAddress,
@@ -44,9 +35,9 @@ describe.each(DRIVERS)('POST /api/contact on %s', (driver) => {
     expect(response.statusCode).toBe(201);
     const { id } = response.json();
     expect(typeof id).toBe('number');
-    const [stored] = await database.db.select().from(contactMessages);
+    const [stored] = await server.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ id, ...validMessage() });
-    const rows = await database.db.select().from(outbox);
+    const rows = await server.database.db.select().from(outbox);
     expect(rows.filter((row) => row.refId === id)).toEqual([
       expect.objectContaining({ kind: 'contact_message', refId: id, status: 'pending' }),
     ]);
@@ -60,7 +51,7 @@ describe.each(DRIVERS)('POST /api/contact on %s', (driver) => {
     const script = '<script>alert(1)</script>';
     const response = await post({ ...validMessage(), subject: script, message: script });
     expect(response.statusCode).toBe(201);
-    const rows = await database.db.select().from(contactMessages);
+    const rows = await server.database.db.select().from(contactMessages);
     expect(rows.find((row) => row.id === response.json().id)?.message).toBe(script);
   });
 

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOnce } from '../../db/seed';
-import { buildTestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/use-test-app';
 
 // The spec's route table; each must prerender with status 200.
 const ROUTES = [
@@ -20,20 +17,10 @@ const ROUTES = [
 ];
 
 describe('pages and 404s (built web app)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    await seedOnce(database.db);
-    app = await buildTestApp(database, { web: true });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp('pglite', { seed: true, web: true });
 
   it.each(ROUTES)('%s answers 200 with prerendered HTML', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await server.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toMatch(/<div id="root"><.+/s);
@@ -42,38 +29,40 @@ describe('pages and 404s (built web app)', () => {
   });
 
   it('answers an unknown page with the 404 page and status 404', async () => {
-    const response = await app.inject({ method: 'GET', url: '/definitely/not/here' });
+    const response = await server.app.inject({ method: 'GET', url: '/definitely/not/here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('Page not found');
   });
 
   it('answers an unknown API path with JSON 404', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/definitely-not-here' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/definitely-not-here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toEqual({ message: 'No route for GET /api/definitely-not-here' });
   });
 
   it('answers a POST to an unknown API path with JSON 404', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+    const response = await server.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toContain('/api/nope');
   });
 
   it('serves hashed assets with long cache headers and never the template', async () => {
-    const page = await app.inject({ method: 'GET', url: '/' });
+    const page = await server.app.inject({ method: 'GET', url: '/' });
     const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
-    const asset = await app.inject({ method: 'GET', url: script as string });
+    const asset = await server.app.inject({ method: 'GET', url: script as string });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode,
+    ).toBe(404);
   });
 
   it('ships the page data for hydration without a way to break out of the script tag', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await server.app.inject({ method: 'GET', url: '/' });
     const state = response.body.match(
       /<script id="lunar-state" type="application\/json">(.*?)<\/script>/s,
     )?.[1];

@@ -1,23 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOnce } from '../../db/seed';
-import { buildTestApp } from '../support/app';
-import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../support/database';
+import { useTestApp } from '../support/use-test-app';
 
 describe.each(DRIVERS)('portfolios, SEO files and generated images on %s', (driver) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedOnce(database.db);
-    app = await buildTestApp(database, { env: { PUBLIC_URL: 'https://lunar.example' } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp(driver, { seed: true, env: { PUBLIC_URL: 'https://lunar.example' } });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
 
   it('answers a known profile (any letter case) in the spec shape', async () => {
     const response = await get('/api/portfolios/AshGFX');

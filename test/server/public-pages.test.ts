@@ -1,32 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_SECTIONS } from '../../core/content/legal-privacy';
 import { TERMS_SECTIONS } from '../../core/content/legal-terms';
 import { formatRobux, PRICING_PLANS } from '../../core/content/pricing';
 import { SERVICE_CARDS } from '../../core/content/services';
 import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/content/staff-documentation';
 import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/content/ticket-procedure';
-import { seedOnce } from '../../db/seed';
-import { buildTestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { useTestApp } from '../support/use-test-app';
 
 // React escapes text (& → &amp;, ' → &#x27;), so compare against the HTML-escaped form.
 const asHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 describe('prerendered public pages carry their visible text (plain GET, no JavaScript)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  const get = async (url: string) => (await app.inject({ method: 'GET', url })).body;
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    await seedOnce(database.db);
-    app = await buildTestApp(database, { web: true });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp('pglite', { seed: true, web: true });
+  const get = async (url: string) => (await server.app.inject({ method: 'GET', url })).body;
 
   it('/ shows the hero, services, promotions, every plan and the team', async () => {
     const html = await get('/');
