@@ -37,6 +37,14 @@ describe('classifyDiscordError', () => {
     }
   });
 
+  it('says a 413 was about the upload size, and does not retry it', () => {
+    const failure = classifyDiscordError(apiError(413, 40005, 'Request entity too large'));
+    expect([failure.kind, failure.message]).toEqual([
+      'permanent',
+      "Discord 413[40005]: Request entity too large (the files are over Discord's upload limit)",
+    ]);
+  });
+
   it('retries server errors and anything unexpected', () => {
     const outage = new HTTPError(503, 'Service Unavailable', 'POST', '/channels/1/messages', {});
     expect(classifyDiscordError(outage).kind).toBe('transient');

@@ -57,7 +57,10 @@ export function classifyDiscordError(error: unknown): DeliveryError {
   }
   if (error instanceof DiscordAPIError || error instanceof HTTPError) {
     const code = error instanceof DiscordAPIError ? `[${error.code}]` : '';
-    const message = `Discord ${error.status}${code}: ${error.message}`;
+    // A 413 should not happen (the builders keep to DISCORD_LIMITS.uploadBytes); if it does,
+    // the row's error must say it was the size, not leave staff guessing.
+    const hint = error.status === 413 ? " (the files are over Discord's upload limit)" : '';
+    const message = `Discord ${error.status}${code}: ${error.message}${hint}`;
     if (error.status === 429) return new DeliveryError(message, 'rate-limited');
     // 4xx means Discord refuses this message as it is (unknown channel 10003, missing access
     // 50001, invalid form body 50035): the same request will fail again.

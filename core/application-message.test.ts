@@ -6,7 +6,7 @@ import {
 } from './application-message';
 import type { ApplicationField } from './application-schema';
 import { APPLICATION_FIELD_LABELS } from './application-steps';
-import { findLimitViolations } from './discord-limits';
+import { DISCORD_LIMITS, findLimitViolations } from './discord-limits';
 import type { DiscordMessagePayload } from './discord-payload';
 
 const submittedAt = new Date('2026-03-01T12:00:00.000Z');
@@ -64,12 +64,14 @@ function designer(overrides: Partial<Record<string, unknown>> = {}): Application
   } as ApplicationMessageInput;
 }
 
-const images = (n: number) =>
+const images = (n: number, byteSize = 200_000) =>
   Array.from({ length: n }, (_, i) => ({
     id: 100 + i,
     filename: `my photo ${i}.PNG`,
     contentType: 'image/png' as const,
+    byteSize,
   }));
+const MiB = 1024 * 1024;
 
 const allFields = (p: DiscordMessagePayload) => p.embeds.flatMap((e) => e.fields ?? []);
 
@@ -259,6 +261,7 @@ describe('buildApplicationMessage', () => {
       description: 'Portfolio image 1',
       contentType: 'image/png',
       fileId: '100',
+      byteSize: 200_000,
     });
     expect(p.embeds[0]?.image).toEqual({ url: 'attachment://portfolio-1.png' });
     expect(p.content).toBeUndefined();
@@ -276,6 +279,47 @@ describe('buildApplicationMessage', () => {
         'answers use the rest. All images are in the dashboard.',
     );
     expectComplete(p, app);
+  });
+
+  it('attaches only the images that fit the upload budget and names the rest', () => {
+    // Ten images just under the server's 5 MB cap: about 47 MiB, where Discord takes 25.
+    const app = designer({ imageFiles: images(10, 4_900_000) });
+    const p = buildApplicationMessage(app);
+    const stored = (p.attachments ?? []).filter((a) => a.kind === 'stored');
+    expect(stored.map((a) => a.filename)).toEqual([1, 2, 3, 4, 5].map((n) => `portfolio-${n}.png`));
+    expect(p.content).toBe(
+      '5 of 10 portfolio images are attached: Discord takes at most 24 MiB of files per ' +
+        'message. All images are in the dashboard.',
+    );
+    expect(p.embeds[0]?.image).toEqual({ url: 'attachment://portfolio-1.png' });
+    expectComplete(p, app);
+  });
+
+  it('counts the generated text files against the upload budget too', () => {
+    const overrides = Object.fromEntries(DESIGNER_ANSWERS.map((f) => [f, text(4000, '漢')]));
+    const textOnly = buildApplicationMessage(designer(overrides));
+    const textBytes = (textOnly.attachments ?? []).reduce(
+      (sum, a) => sum + (a.kind === 'text' ? Buffer.byteLength(a.text) : 0),
+      0,
+    );
+    expect(textBytes).toBeGreaterThan(10_000);
+    // Three images that fill the budget exactly when there is no text, so one must go.
+    const third = DISCORD_LIMITS.uploadBytes / 3;
+    const app = designer({ ...overrides, imageFiles: images(3, third) });
+    const p = buildApplicationMessage(app);
+    expect((p.attachments ?? []).filter((a) => a.kind === 'stored')).toHaveLength(2);
+    expect(p.content).toMatch(/^2 of 3 portfolio images are attached/);
+    expect(buildApplicationMessage(designer({ imageFiles: images(3, third) })).content).toBe(
+      undefined,
+    );
+    expectComplete(p, app);
+  });
+
+  it('shows no embed image when not even the first image fits', () => {
+    const p = buildApplicationMessage(designer({ imageFiles: images(1, 11 * MiB) }));
+    expect(p.attachments).toEqual([]);
+    expect(p.embeds[0]?.image).toBeUndefined();
+    expect(p.content).toMatch(/^0 of 1 portfolio images are attached/);
   });
 
   it('survives random applications (seeded)', () => {
@@ -299,7 +343,9 @@ describe('buildApplicationMessage', () => {
       const overrides: Record<string, unknown> = Object.fromEntries(
         fields.map((f) => [f, answer()]),
       );
-      if (!isModerator) overrides.imageFiles = images(Math.floor(random() * 11));
+      if (!isModerator) {
+        overrides.imageFiles = images(Math.floor(random() * 11), Math.floor(random() * 5 * MiB));
+      }
       const app = isModerator ? moderator(overrides) : designer(overrides);
       const decision =
         random() < 0.5

@@ -1,6 +1,6 @@
 import type { Application, ApplicationField } from './application-schema';
 import { APPLICATION_FIELD_LABELS } from './application-steps';
-import { DISCORD_LIMITS } from './discord-limits';
+import { attachmentBytes, DISCORD_LIMITS } from './discord-limits';
 import {
   BUTTON_STYLE,
   type DiscordActionRow,
@@ -22,6 +22,8 @@ export interface ApplicationImageRef {
   id: string | number;
   filename: string;
   contentType: ImageContentType;
+  /** Counted against Discord's upload limit for one message. */
+  byteSize: number;
 }
 
 export interface ApplicationDecision {
@@ -131,9 +133,41 @@ function buttons(id: string | number, decided: boolean): DiscordActionRow {
 }
 
 /**
+ * The first images that fit both the files left and the bytes left (text files count too), in
+ * order, so the note can say "the first N". `limit` says which budget stopped them.
+ */
+function pickImages(
+  images: ApplicationImageRef[],
+  filenames: string[],
+  filesLeft: number,
+  textFiles: DiscordAttachment[],
+): { attached: DiscordAttachment[]; limit?: 'files' | 'bytes' } {
+  let bytesLeft =
+    DISCORD_LIMITS.uploadBytes - textFiles.reduce((sum, file) => sum + attachmentBytes(file), 0);
+  const attached: DiscordAttachment[] = [];
+  for (const [i, img] of images.entries()) {
+    if (attached.length >= filesLeft) return { attached, limit: 'files' };
+    if (img.byteSize > bytesLeft || img.byteSize > DISCORD_LIMITS.fileBytes) {
+      return { attached, limit: 'bytes' };
+    }
+    bytesLeft -= img.byteSize;
+    attached.push({
+      kind: 'stored',
+      filename: filenames[i] as string,
+      description: `Portfolio image ${i + 1}`,
+      contentType: img.contentType,
+      fileId: String(img.id),
+      byteSize: img.byteSize,
+    });
+  }
+  return { attached };
+}
+
+/**
  * The review message for an application. Always within Discord's limits: long answers are
- * split across fields or attached as .txt; text files come before images in the 10-file budget
- * and any image left out is named in `content` (it stays in the dashboard).
+ * split across fields or attached as .txt; text files come before images in the 10-file and
+ * upload-size budgets, and any image left out is named in `content` (it stays in the
+ * dashboard).
  */
 export function buildApplicationMessage(
   app: ApplicationMessageInput,
@@ -151,30 +185,29 @@ export function buildApplicationMessage(
       color: decision ? APPLICATION_COLORS[decision.outcome] : APPLICATION_COLORS[app.type],
       timestamp: app.submittedAt.toISOString(),
       footer: { text: `Application #${app.id}` },
-      ...(imageFilenames[0] ? { image: { url: `attachment://${imageFilenames[0]}` } } : {}),
     },
     items: applicationItems(app, decision),
     maxTextFiles: Math.max(1, maxFiles - images.length),
     combinedFileName: 'answers.txt',
   });
-  const imageBudget = maxFiles - files.length;
-  const attachedImages: DiscordAttachment[] = images.slice(0, imageBudget).map((img, i) => ({
-    kind: 'stored',
-    filename: imageFilenames[i] as string,
-    description: `Portfolio image ${i + 1}`,
-    contentType: img.contentType,
-    fileId: String(img.id),
-  }));
+  const picked = pickImages(images, imageFilenames, maxFiles - files.length, files);
+  const [first] = embeds;
+  const shown = picked.attached[0];
+  // Only an uploaded image can be shown: `attachment://` to a file not sent shows nothing.
+  if (first && shown) embeds[0] = { ...first, image: { url: `attachment://${shown.filename}` } };
   const payload: DiscordMessagePayload = {
     embeds,
-    attachments: [...files, ...attachedImages],
+    attachments: [...files, ...picked.attached],
     components: [buttons(app.id, decision !== undefined)],
     allowed_mentions: { parse: [] },
   };
-  if (attachedImages.length < images.length) {
+  if (picked.attached.length < images.length) {
+    const reason =
+      picked.limit === 'files'
+        ? `Discord allows ${maxFiles} files per message and the long answers use the rest`
+        : `Discord takes at most ${DISCORD_LIMITS.uploadBytes / 1024 / 1024} MiB of files per message`;
     payload.content =
-      `${attachedImages.length} of ${images.length} portfolio images are attached: Discord allows ` +
-      `${maxFiles} files per message and the long answers use the rest. ` +
+      `${picked.attached.length} of ${images.length} portfolio images are attached: ${reason}. ` +
       'All images are in the dashboard.';
   }
   return payload;

@@ -1,4 +1,4 @@
-import type { DiscordEmbed, DiscordMessagePayload } from './discord-payload';
+import type { DiscordAttachment, DiscordEmbed, DiscordMessagePayload } from './discord-payload';
 
 /** Discord's documented message limits (https://discord.com/developers/docs/resources/message). */
 export const DISCORD_LIMITS = {
@@ -20,6 +20,17 @@ export const DISCORD_LIMITS = {
   buttonLabel: 80,
   buttonsPerRow: 5,
   actionRows: 5,
+  /**
+   * Largest file a bot may upload to a server without boosts (Discord sends it to interactions
+   * as `attachment_size_limit`; 10 MiB since 2024).
+   */
+  fileBytes: 10 * 1024 * 1024,
+  /**
+   * Our budget for all files of one message together. Discord's Create Message docs: "The
+   * maximum request size when sending a message is 25 MiB"; past it Discord answers 413
+   * (code 40005). One MiB stays free for payload_json and the multipart framing.
+   */
+  uploadBytes: 24 * 1024 * 1024,
 } as const;
 
 /**
@@ -29,6 +40,21 @@ export const DISCORD_LIMITS = {
  */
 export function measureDiscordText(text: string): number {
   return text.length;
+}
+
+/** Bytes of `text` in UTF-8, which is how a generated .txt file is uploaded. */
+export function measureUtf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** Bytes one attachment adds to the upload. */
+export function attachmentBytes(attachment: DiscordAttachment): number {
+  return attachment.kind === 'text' ? measureUtf8Bytes(attachment.text) : attachment.byteSize;
 }
 
 export function countEmbedChars(embed: DiscordEmbed): number {
@@ -83,6 +109,8 @@ export function findLimitViolations(payload: DiscordMessagePayload): string[] {
   });
   const attachments = payload.attachments ?? [];
   if (attachments.length > L.attachmentsPerMessage) problems.push('too many attachments');
+  const uploadBytes = attachments.reduce((sum, a) => sum + attachmentBytes(a), 0);
+  if (uploadBytes > L.uploadBytes) problems.push(`attachments exceed ${L.uploadBytes} bytes`);
   const names = new Set(attachments.map((a) => a.filename));
   if (names.size !== attachments.length) problems.push('attachment file names are not unique');
   for (const a of attachments) {

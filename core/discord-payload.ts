@@ -57,6 +57,8 @@ export interface DiscordStoredFileAttachment {
   description?: string;
   contentType: string;
   fileId: string;
+  /** Its size, so the message's upload can be kept within Discord's request limit. */
+  byteSize: number;
 }
 
 export type DiscordAttachment = DiscordTextAttachment | DiscordStoredFileAttachment;

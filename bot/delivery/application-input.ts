@@ -22,6 +22,7 @@ export function toApplicationMessageInput(row: StoredWithImages): ApplicationMes
       filename: image.filename,
       // The server accepted only images it recognised by content, so the type is one of ours.
       contentType: image.contentType as ImageContentType,
+      byteSize: image.byteSize,
     })),
   };
   if (row.type === 'designer') {

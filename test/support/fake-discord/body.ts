@@ -11,6 +11,8 @@ export interface UploadedFile {
 export interface ParsedBody {
   json: unknown;
   files: UploadedFile[];
+  /** Bytes of the whole request body, multipart framing included. */
+  size: number;
 }
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
@@ -23,7 +25,7 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
 export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
   const raw = await readAll(req);
   const contentType = req.headers['content-type'] ?? '';
-  if (raw.length === 0) return { json: undefined, files: [] };
+  if (raw.length === 0) return { json: undefined, files: [], size: 0 };
   if (contentType.startsWith('multipart/form-data')) {
     // undici's own multipart parser, so no extra dependency is needed.
     const form = await new Response(new Uint8Array(raw), {
@@ -43,7 +45,7 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
         bytes: Buffer.from(await value.arrayBuffer()),
       });
     }
-    return { json, files };
+    return { json, files, size: raw.length };
   }
-  return { json: JSON.parse(raw.toString('utf8')), files: [] };
+  return { json: JSON.parse(raw.toString('utf8')), files: [], size: raw.length };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseBody } from './body';
-import { type DiscordErrorBody, HttpError } from './errors';
+import { type DiscordErrorBody, ENTITY_TOO_LARGE, HttpError } from './errors';
 import { sendFault, takeFault } from './faults';
 import { findRoute, type Route, type RouteContext } from './router';
 import { type FakeState, type RecordedRequest, toRecordedFiles } from './state';
@@ -106,6 +106,13 @@ export function createRestHandler(state: FakeState, routes: Route[], getPort: ()
       });
       request.body = parsed.json;
       request.files = toRecordedFiles(parsed.files);
+      if (parsed.size > state.maxRequestBytes) {
+        throw new HttpError(
+          413,
+          { message: 'Request entity too large', code: ENTITY_TOO_LARGE },
+          true,
+        );
+      }
       const port = getPort();
       await answer(state, routes, request, req, res, {
         files: parsed.files,

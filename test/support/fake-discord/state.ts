@@ -68,6 +68,7 @@ export interface FakeState {
   callbackWaiters: Map<string, (record: InteractionRecord) => void>;
   interactionTimeoutMs: number;
   maxFileBytes: number;
+  maxRequestBytes: number;
 }
 
 export interface StateOptions {
@@ -75,6 +76,7 @@ export interface StateOptions {
   botUsername?: string;
   interactionTimeoutMs?: number;
   maxFileBytes?: number;
+  maxRequestBytes?: number;
 }
 
 export function createState(opts: StateOptions): FakeState {
@@ -103,6 +105,8 @@ export function createState(opts: StateOptions): FakeState {
     interactionTimeoutMs: opts.interactionTimeoutMs ?? 3000,
     // Default upload limit for a guild without boosts.
     maxFileBytes: opts.maxFileBytes ?? 10 * 1024 * 1024,
+    // Create Message: "The maximum request size when sending a message is 25 MiB".
+    maxRequestBytes: opts.maxRequestBytes ?? 25 * 1024 * 1024,
   };
 }
 
