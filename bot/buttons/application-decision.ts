@@ -11,21 +11,30 @@ import type { BotContext, ButtonHandler } from '../interactions';
 import { canReviewApplications, displayNameOf } from '../member-roles';
 
 export const REVIEW_REFUSAL = 'Only lead designers and executives can review applications.';
+export const OTHER_GUILD_REFUSAL = 'Applications can only be reviewed in the studio server.';
 
 const ephemeral = (content: string) => ({ content, flags: MessageFlags.Ephemeral }) as const;
 
 export const applicationDecisionButton: ButtonHandler = {
   customIdPrefix: APPLICATION_BUTTON_PREFIX,
-  async execute(interaction: ButtonInteraction, { config, db }: BotContext) {
+  async execute(interaction: ButtonInteraction, { config, db, log }: BotContext) {
     const parsed = parseApplicationButtonId(interaction.customId);
     const id = Number(parsed?.id);
     if (!parsed || !Number.isSafeInteger(id))
       throw new Error(`bad custom id ${interaction.customId}`);
+    // Roles are only meaningful in our server: a copy of the message elsewhere (or a server
+    // with a role of the same id) must not decide anything.
+    if (interaction.guildId !== config.DISCORD_GUILD_ID) {
+      await interaction.reply(ephemeral(OTHER_GUILD_REFUSAL));
+      return;
+    }
     // The role check happens here, on our side: Discord shows the buttons to everyone.
     if (!canReviewApplications(interaction, config)) {
       await interaction.reply(ephemeral(REVIEW_REFUSAL));
       return;
     }
+    // Acknowledge first: the database and the edit may take longer than Discord's 3 s window.
+    await interaction.deferUpdate();
     const applications = createApplicationsRepository(db);
     const decided = await applications.recordDecision(id, {
       status: parsed.action === 'accept' ? 'accepted' : 'rejected',
@@ -34,24 +43,39 @@ export const applicationDecisionButton: ButtonHandler = {
     });
     const current = await applications.findById(id);
     if (!current) {
-      await interaction.reply(ephemeral('This application no longer exists.'));
+      await interaction.followUp(ephemeral('This application no longer exists.'));
       return;
     }
-    if (!decided) {
-      // Another reviewer was first (a conditional update in the database settles the race).
-      await interaction.reply(
-        ephemeral(`Already ${current.status} by ${current.reviewerName ?? 'another reviewer'}.`),
-      );
-      return;
-    }
+    // Both branches re-render from the stored row, so a click after a lost edit (Discord
+    // down, token expired) heals the message instead of leaving live buttons forever.
     const payload = buildApplicationMessage(toApplicationMessageInput(current), {
       decision: toApplicationDecision(current),
     });
-    await interaction.update({
-      embeds: keepAttachedImages(payload.embeds, interaction.message),
-      components: payload.components,
-      allowedMentions: { parse: [] },
-    });
+    const edited = await interaction
+      .editReply({
+        embeds: keepAttachedImages(payload.embeds, interaction.message),
+        components: payload.components,
+        allowedMentions: { parse: [] },
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          log.warn({ err: error, applicationId: id }, 'application message edit failed');
+          return false;
+        },
+      );
+    const by = current.reviewerName ?? 'another reviewer';
+    if (!decided) {
+      // Another reviewer was first (a conditional update in the database settles the race).
+      await interaction.followUp(ephemeral(`Already ${current.status} by ${by}.`));
+    } else if (!edited) {
+      await interaction.followUp(
+        ephemeral(
+          `Your decision is saved (${current.status}), but the message could not be updated. ` +
+            'Click either button again to refresh it.',
+        ),
+      );
+    }
   },
 };
 

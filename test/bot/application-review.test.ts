@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_REFUSAL } from '../../bot/buttons/application-decision';
+import { OTHER_GUILD_REFUSAL, REVIEW_REFUSAL } from '../../bot/buttons/application-decision';
 import type { OutboxWorker } from '../../bot/delivery/worker';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
-import type { FakeMessage } from '../support/fake-discord';
+import type { FakeMessage, InteractionRecord } from '../support/fake-discord';
 import { addressFor, moderatorAnswers, submitApplication } from './factories';
 import { type BotHarness, startBotHarness } from './harness';
 
@@ -45,18 +45,26 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     return { id, message: find() as FakeMessage };
   }
 
-  const click = (message: FakeMessage, label: string, userId: string) =>
+  const click = (message: FakeMessage, label: string, userId: string, guildId?: string) =>
     h.fake.clickButton({
       channelId: message.channelId,
       messageId: message.id,
       customId: buttonsOf(message).find((b) => b.label === label)?.custom_id ?? '',
       userId,
+      guildId,
     });
+  /** Ephemeral follow-ups arrive after the deferred acknowledgement: wait for them. */
+  const followUpsOf = async (record: InteractionRecord, count = 1) => {
+    await expect.poll(() => record.followUps.length, { timeout: 5000 }).toBe(count);
+    return record.followUps.map((m) => [m.content, m.ephemeral]);
+  };
 
   it("stores a lead's Accept and shows it on the message with the buttons disabled", async () => {
     const { id, message } = await postedApplication();
     const record = await click(message, 'Accept', h.users.lead);
-    expect(record.response?.type).toBe(7);
+    // Deferred update first (6), then the edit through the interaction webhook.
+    expect(record.response?.type).toBe(6);
+    await expect.poll(() => message.history.length, { timeout: 5000 }).toBe(2);
     const stored = await applications.findById(id);
     expect(stored).toMatchObject({
       status: 'accepted',
@@ -96,6 +104,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   it('lets an executive reject', async () => {
     const { id, message } = await postedApplication();
     await click(message, 'Reject', h.users.executive);
+    await expect.poll(() => message.history.length, { timeout: 5000 }).toBe(2);
     expect(await applications.findById(id)).toMatchObject({
       status: 'rejected',
       reviewerName: 'executive',
@@ -109,18 +118,54 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       click(message, 'Accept', h.users.lead),
       click(message, 'Reject', h.users.secondLead),
     ]);
+    expect([first.response?.type, second.response?.type]).toEqual([6, 6]);
+    // The clicks are acknowledged before the decision is written: wait for it.
+    await expect
+      .poll(async () => (await applications.findById(id))?.status, { timeout: 5000 })
+      .not.toBe('pending');
     const stored = await applications.findById(id);
-    const records = [first, second];
-    const winner = records.find((r) => r.response?.type === 7);
-    const loser = records.find((r) => r.response?.type === 4);
-    expect(winner && loser).toBeTruthy();
-    expect(winner?.userId).toBe(stored?.reviewerId);
+    const winner = [first, second].find((r) => r.userId === stored?.reviewerId);
+    const loser = [first, second].find((r) => r.userId !== stored?.reviewerId);
     const verb = stored?.status === 'accepted' ? 'accepted' : 'rejected';
-    expect(loser?.response?.data).toMatchObject({
-      content: `Already ${verb} by ${stored?.reviewerName}.`,
-      flags: 64,
-    });
-    // One edit: the loser's click did not touch the message.
+    expect(await followUpsOf(loser as InteractionRecord)).toEqual([
+      [`Already ${verb} by ${stored?.reviewerName}.`, true],
+    ]);
+    expect(winner?.followUps).toEqual([]);
+    // Whatever order the two edits landed in, both show the stored decision.
+    await expect.poll(() => message.history.length, { timeout: 5000 }).toBeGreaterThan(1);
+    for (const shown of message.history.slice(1)) {
+      expect(shown.embeds[0]).toMatchObject({ color: verb === 'accepted' ? 0x57f287 : 0xed4245 });
+    }
+  });
+
+  it('heals the message on the next click when the first edit is lost', async () => {
+    const { id, message } = await postedApplication();
+    // discord.js tries a 5xx four times; all four fail, so the first edit is lost.
+    h.fake.failNext(4, { status: 503 }, { method: 'PATCH', path: /^\/webhooks\// });
+    const first = await click(message, 'Accept', h.users.lead);
+    expect(first.response?.type).toBe(6);
+    const [[notice]] = (await followUpsOf(first)) as [[string]];
+    expect(notice).toMatch(/^Your decision is saved \(accepted\), but the message could not/);
+    expect(await applications.findById(id)).toMatchObject({ status: 'accepted' });
+    expect(message.history).toHaveLength(1);
+    expect(buttonsOf(message).every((b) => !b.disabled)).toBe(true);
+
+    const second = await click(message, 'Reject', h.users.executive);
+    expect(await followUpsOf(second)).toEqual([['Already accepted by lead.', true]]);
     expect(message.history).toHaveLength(2);
+    expect(message.embeds[0]).toMatchObject({ color: 0x57f287 });
+    expect(buttonsOf(message).map((b) => b.disabled)).toEqual([true, true]);
+    expect(await applications.findById(id)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('refuses clicks from any other server and changes nothing', async () => {
+    const { id, message } = await postedApplication();
+    const record = await click(message, 'Accept', h.users.lead, '123456789012345678');
+    expect(record.response).toMatchObject({
+      type: 4,
+      data: { content: OTHER_GUILD_REFUSAL, flags: 64 },
+    });
+    expect(await applications.findById(id)).toMatchObject({ status: 'pending', reviewerId: null });
+    expect(message.history).toHaveLength(1);
   });
 });

@@ -13,6 +13,8 @@ export interface ClickButtonInput {
   /** 2 = button (default); 3 and 5–8 are select menus, which also take `values`. */
   componentType?: number;
   values?: string[];
+  /** Claim the click came from another server (the member and channel stay the seeded ones). */
+  guildId?: string;
 }
 
 export type CommandOption = {
@@ -68,7 +70,7 @@ export function createInteractionDispatcher(
 
   const dispatch = (
     type: number,
-    input: { channelId: string; userId: string; messageId?: string },
+    input: { channelId: string; userId: string; messageId?: string; guildId?: string },
     data: Record<string, unknown>,
   ): Promise<InteractionRecord> => {
     const member = state.guild.members.find((item) => item.user.id === input.userId);
@@ -114,8 +116,8 @@ export function createInteractionDispatcher(
       type,
       token: record.token,
       version: 1,
-      guild_id: state.guild.id,
-      guild: { id: state.guild.id, locale: 'en-US', features: [] },
+      guild_id: input.guildId ?? state.guild.id,
+      guild: { id: input.guildId ?? state.guild.id, locale: 'en-US', features: [] },
       guild_locale: 'en-US',
       channel_id: channel.id,
       channel: toApiChannel(state.guild, channel),
