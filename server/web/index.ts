@@ -58,9 +58,10 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       api: await loadApiSnapshot(route.data?.(params, site) ?? []),
     };
     const body = await build.renderPage(url, state);
+    const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
-      head: route.head(params),
-      canonicalUrl: new URL(pathname, siteUrl).href,
+      head,
+      canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
       body,
       state,
       preload: build.pageAssets(route.id),

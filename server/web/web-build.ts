@@ -12,7 +12,6 @@ export type WebBuild = {
   pageAssets(routeId: string): { scripts: string[]; styles: string[] };
   matchRoute(pathname: string): RouteMatch;
   renderPage(url: string, state: InitialState): Promise<string>;
-  publicRoutes(): { path: string }[];
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -55,6 +54,5 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild> {
     },
     matchRoute: ssr.matchRoute,
     renderPage: ssr.renderPage,
-    publicRoutes: () => ssr.ROUTES.filter((route) => route.public),
   };
 }

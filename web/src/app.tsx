@@ -1,17 +1,14 @@
-import { Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useDocumentHead, useFocusPageOnNavigate } from './layout/document-head';
 import { SiteLayout } from './layout/site-layout';
 import { PAGES } from './pages';
-import { matchRoute, NOT_FOUND_ROUTE, ROUTES } from './routes';
+import { NOT_FOUND_ROUTE, ROUTES } from './routes';
 
-function useDocumentHead() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const { route, params } = matchRoute(pathname);
-    const head = route.head(params);
-    document.title = head.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
-  }, [pathname]);
+// Inside the page's Suspense boundary, so its effect runs once the new page is on screen.
+function FocusPageOnNavigate() {
+  useFocusPageOnNavigate();
+  return null;
 }
 
 export function App() {
@@ -27,6 +24,7 @@ export function App() {
           })}
           <Route path="*" element={<NotFound />} />
         </Routes>
+        <FocusPageOnNavigate />
       </Suspense>
     </SiteLayout>
   );

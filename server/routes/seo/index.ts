@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../../core/config';
 import { escapeXml } from '../../../core/content/avatar';
+import { listStaticPublicPaths, portfolioPath } from '../../../core/site-pages';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
-import { ROUTES } from '../../../web/src/routes';
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-/** The route table's public pages that take no parameters, e.g. '/', '/blog'. */
-export function listStaticPublicPaths(): string[] {
-  return ROUTES.filter((route) => route.public && !route.path.includes(':')).map(
-    (route) => route.path,
-  );
-}
 
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfoliosRepository(app.db);
@@ -35,10 +28,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const usernames = await portfolios.listUsernames();
-    const paths = [
-      ...listStaticPublicPaths(),
-      ...usernames.map((username) => `/team/portfolios/${encodeURIComponent(username)}`),
-    ];
+    const paths = [...listStaticPublicPaths(), ...usernames.map(portfolioPath)];
     const urls = paths.map(
       (path) => `  <url><loc>${escapeXml(new URL(path, siteUrl).href)}</loc></url>`,
     );

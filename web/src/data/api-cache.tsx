@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 
 // JSON from our API keyed by URL. The server fills it with what a page needs before
 // prerendering and ships it in the HTML, so hydration renders the same markup without a fetch;
@@ -9,6 +18,8 @@ export type ApiSnapshot = Record<string, unknown>;
 type ApiCache = {
   entries: Map<string, unknown>;
   listeners: Set<() => void>;
+  /** Bumped on every answer stored, so readers of the whole cache know to re-read it. */
+  version: number;
 };
 
 const ApiCacheContext = createContext<ApiCache | null>(null);
@@ -23,6 +34,7 @@ export function ApiCacheProvider({
   const [cache] = useState<ApiCache>(() => ({
     entries: new Map(Object.entries(snapshot)),
     listeners: new Set(),
+    version: 0,
   }));
   return <ApiCacheContext.Provider value={cache}>{children}</ApiCacheContext.Provider>;
 }
@@ -74,6 +86,8 @@ export function useApi<T>(url: string): ApiState<T> & { reload: () => void } {
     fetchJson<T>(url).then(
       (data) => {
         cache.entries.set(url, data);
+        cache.version += 1;
+        for (const listener of cache.listeners) listener();
         if (!cancelled) setState({ status: 'ready', data, error: undefined });
       },
       (error: Error) => {
@@ -87,4 +101,21 @@ export function useApi<T>(url: string): ApiState<T> & { reload: () => void } {
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { ...state, reload };
+}
+
+/** Every API answer loaded so far; re-renders when one arrives (the page head reads it). */
+export function useApiSnapshot(): ApiSnapshot {
+  const cache = useContext(ApiCacheContext);
+  if (!cache) throw new Error('useApiSnapshot needs an ApiCacheProvider');
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      cache.listeners.add(listener);
+      return () => cache.listeners.delete(listener);
+    },
+    [cache],
+  );
+  const read = () => cache.version;
+  const version = useSyncExternalStore(subscribe, read, read);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version changes when an answer arrives
+  return useMemo(() => Object.fromEntries(cache.entries), [cache, version]);
 }

@@ -19,10 +19,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <Navbar />
       <div id="content">{children}</div>
+      {/* One boundary each: the banner's chunk loading must not swap the footer for nothing. */}
       <Suspense fallback={null}>
         <Footer />
-        {bannerNeeded && <CookieBanner onAccept={acceptCookies} />}
       </Suspense>
+      {bannerNeeded && (
+        <Suspense fallback={null}>
+          <CookieBanner onAccept={acceptCookies} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import {
   STAFF_DOCUMENTATION_TITLE,
 } from '../../../core/content/staff-documentation';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
+import { ScrollArea } from '../components/ui/scroll-area';
 
 export default function StaffProcedurePage() {
   return (
@@ -11,15 +12,10 @@ export default function StaffProcedurePage() {
         How we work at Lunar: conduct, payments, orders, confidentiality, activity, tools and
         customers. Every staff member is expected to know these seven sections.
       </p>
-      {/* Spec: a scrollable accordion. The region scrolls on its own and is reachable by keyboard. */}
-      <section
-        aria-label="Staff documentation sections"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-scrollable (WCAG 2.1.1)
-        tabIndex={0}
-        className="mt-8 max-h-[70vh] overflow-y-auto rounded-xl"
-      >
+      {/* Spec: a scrollable accordion. */}
+      <ScrollArea label="Staff documentation sections" className="mt-8 max-h-[70vh] rounded-xl">
         <SectionAccordion sections={STAFF_DOCUMENTATION_SECTIONS} />
-      </section>
+      </ScrollArea>
     </DocumentPage>
   );
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { BLOG_HEADING } from '../../core/content/blog';
+import { useBrowserSite } from './support';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+describe('page changes, footer and scroll area', () => {
+  const site = useBrowserSite();
+
+  it('moves focus to the new page heading after client-side navigation only', async () => {
+    const { page, errors } = await site.open('/', DESKTOP);
+    // The first load keeps the browser's own focus.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(
+      await page.evaluate(() => ({
+        text: document.activeElement?.textContent,
+        inMain: !!document.activeElement?.closest('#content main'),
+        title: document.title,
+      })),
+    ).toEqual({ text: 'Contact Us', inMain: true, title: 'Contact Us — Lunar' });
+
+    await nav.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForFunction(
+      (heading) => document.activeElement?.textContent === heading,
+      BLOG_HEADING,
+    );
+    expect(await page.title()).toBe('Lunar Blog — Lunar');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the footer on screen while the cookie banner code loads', async () => {
+    const page = await site.browser.newPage(DESKTOP);
+    let releaseBanner = () => {};
+    const bannerHeld = new Promise<void>((resolve) => {
+      releaseBanner = resolve;
+    });
+    await page.route('**/assets/cookie-banner-*.js', async (route) => {
+      await bannerHeld;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/`);
+    const footer = page.locator('footer');
+    // Wait until the app asked for the banner chunk, i.e. the consent check has run.
+    await page.waitForRequest('**/assets/cookie-banner-*.js');
+    await page.waitForTimeout(300);
+    expect(await footer.isVisible()).toBe(true);
+    releaseBanner();
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    expect(await footer.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows a thin scrollbar on the staff documentation while scrolling, hidden 600 ms after', async () => {
+    const { page } = await site.open('/staff/staff-procedure', {
+      viewport: { width: 1280, height: 500 },
+    });
+    const region = page.getByRole('region', { name: 'Staff documentation sections' });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await region.evaluate((el) => getComputedStyle(el).scrollbarWidth)).toBe('thin');
+    expect(await region.getAttribute('data-scrolling')).toBeNull();
+
+    // Keyboard scrolling still works on the focused region.
+    await region.focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(
+      () =>
+        (document.activeElement?.scrollTop ?? 0) > 0 &&
+        document.activeElement?.hasAttribute('data-scrolling'),
+    );
+    const shownAt = Date.now();
+    await page.waitForFunction(() => !document.activeElement?.hasAttribute('data-scrolling'));
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(400);
+    await page.close();
+  });
+});
