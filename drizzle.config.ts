@@ -1,10 +1,15 @@
 import { defineConfig } from 'drizzle-kit';
 
-// db:generate only diffs the schema; db:migrate and db:studio need a server, so they read
-// DATABASE_URL (the embedded PGlite database is migrated by the app itself at start-up).
+// Tooling config, so it reads the environment itself: DATABASE_URL when set (a Postgres
+// server), otherwise the embedded database in DATA_DIR (stop `npm start` first: PGlite
+// allows one process at a time).
+const databaseUrl = process.env.DATABASE_URL;
+
 export default defineConfig({
   dialect: 'postgresql',
   schema: './db/schema/index.ts',
   out: './db/migrations',
-  dbCredentials: { url: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  ...(databaseUrl
+    ? { dbCredentials: { url: databaseUrl } }
+    : { driver: 'pglite', dbCredentials: { url: process.env.DATA_DIR ?? './data' } }),
 });

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 // `npm run bench`: every bench/*.bench.ts in turn, each printing its own figures.
 // Benchmarks measure; they never fail on a time (tests do not time things either).
-const dir = new URL('.', import.meta.url).pathname;
+const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv[2];
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))

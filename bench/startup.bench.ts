@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Cold start of the real entry on the embedded database: first start (creates, migrates,
 // seeds) and second start (reuses the data), then the idle memory of the running process.
 // Needs `npm run build` first. Run: npm run bench startup
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 type Run = { ms: number; rssMb: number };
 

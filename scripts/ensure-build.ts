@@ -1,10 +1,11 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // `npm start` builds the web app when there is no build yet or a source is newer than it,
 // so the README's first command works on a fresh clone and stays fast afterwards.
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web'), 'server/entry-server.js');
 
 function newestMtime(dir: string): number {

@@ -32,6 +32,17 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
+// drizzle wraps the driver's error; the constraint's name is in its cause.
+async function databaseError(query: Promise<unknown>): Promise<string> {
+  try {
+    await query;
+    return 'none';
+  } catch (error) {
+    const cause = (error as { cause?: Error }).cause;
+    return cause?.message ?? String(error);
+  }
+}
+
 describe.each(DRIVERS)('migrations on %s', (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -51,10 +62,20 @@ describe.each(DRIVERS)('migrations on %s', (driver) => {
   });
 
   it('enforces the schema constraints', async () => {
-    await expect(
+    await database.db.execute(
+      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id) values ('t-1', 750, 'Builder', '1')`,
+    );
+    const review = (rating: number, orderId = 't-1') =>
       database.db.execute(
-        sql`insert into reviews (order_id, customer_discord_id, rating, comment) values ('nope', '1', 9, 'x')`,
-      ),
-    ).rejects.toThrow();
+        sql`insert into reviews (order_id, customer_discord_id, rating, comment) values (${orderId}, '2', ${rating}, 'x')`,
+      );
+    expect(await databaseError(review(9))).toMatch(/reviews_rating_range/);
+    expect(await databaseError(review(5, 'no-such-order'))).toMatch(/foreign key/);
+    expect(await databaseError(review(5))).toBe('none');
+    expect(await databaseError(review(4))).toMatch(/unique|duplicate/);
+    const freeOrder = database.db.execute(
+      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id) values ('t-2', 0, 'B', '1')`,
+    );
+    expect(await databaseError(freeOrder)).toMatch(/orders_price_positive/);
   });
 });
