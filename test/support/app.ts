@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, parseConfig } from '../../core/config';
 import type { DatabaseHandle } from '../../db/client';
 import { app } from '../../server/app';
+import { serverOptions } from '../../server/server-options';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const parsed = parseConfig({
@@ -21,8 +22,9 @@ export async function buildTestApp(
   database: DatabaseHandle,
   { env = {}, web = false }: { env?: Record<string, string>; web?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const fastify = Fastify({ logger: false });
   const config = testConfig(env);
+  // The process's own Fastify options (trust proxy, body limit, timeouts), quiet.
+  const fastify = Fastify({ ...serverOptions(config), logger: false });
   await fastify.register(app, {
     config,
     database,
