@@ -19,7 +19,7 @@ const READY_TIMEOUT_MS = 30_000;
  */
 export async function startBot(
   config: Config,
-  deps: { db: Database; log: Log },
+  deps: { db: Database; log: Log; signal?: AbortSignal },
 ): Promise<RunningBot> {
   const token = config.DISCORD_TOKEN;
   if (!token) throw new Error('startBot needs DISCORD_TOKEN');
@@ -28,21 +28,29 @@ export async function startBot(
     intents: [GatewayIntentBits.Guilds],
     rest: { ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }) },
   });
-  const { log } = deps;
+  const { log, signal } = deps;
   client.on(
     Events.InteractionCreate,
-    createInteractionDispatcher({ config, ...deps }, { buttons }),
+    createInteractionDispatcher({ config, db: deps.db, log }, { buttons }),
   );
   client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
   client.on(Events.ShardDisconnect, () => log.warn('Discord gateway disconnected'));
 
-  const ready = once(client, Events.ClientReady, { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+  const timeout = AbortSignal.timeout(READY_TIMEOUT_MS);
+  const ready = once(client, Events.ClientReady, {
+    signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+  });
+  // Closing the process mid-login must not wait for the ready timeout.
+  const abandon = () => void client.destroy();
+  signal?.addEventListener('abort', abandon, { once: true });
   try {
-    await client.login(token);
-    await ready;
+    signal?.throwIfAborted();
+    await Promise.all([client.login(token), ready]);
   } catch (error) {
     await client.destroy();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', abandon);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
   return {

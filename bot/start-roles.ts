@@ -1,9 +1,10 @@
 import { type Config, hasRole } from '../core/config';
 import type { Database } from '../db/client';
+import { BOT_RETRY, startBotWithRetry } from './bot-retry';
+import type { BackoffOptions } from './delivery/backoff';
 import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
 import type { Log } from './log';
-import { startBot } from './start-bot';
 
 export type Closer = { name: string; close: () => Promise<void> };
 
@@ -16,23 +17,18 @@ export type Closer = { name: string; close: () => Promise<void> };
 export async function startDiscordRoles(
   config: Config,
   deps: { db: Database; log: Log },
+  options: { botRetry?: BackoffOptions } = {},
 ): Promise<Closer[]> {
   const { log } = deps;
   const token = config.DISCORD_TOKEN;
   if (!token) return [];
   const closers: Closer[] = [];
   if (hasRole(config, 'bot')) {
-    try {
-      const bot = await startBot(config, deps);
-      closers.push({ name: 'bot', close: () => bot.close() });
-    } catch (error) {
-      // The site keeps working without Discord; a process with nothing else to do stops.
-      if (!hasRole(config, 'web') && !hasRole(config, 'worker')) throw error;
-      log.error(
-        { err: error },
-        'Discord bot could not connect; buttons stay unanswered until it does.',
-      );
-    }
+    // When Discord is down at boot the bot keeps trying in the background; the site and the
+    // worker carry on meanwhile. A bot-only process retries too rather than exiting: it has
+    // nothing else to do, and a supervisor restarting it in a loop would retry with no backoff.
+    const bot = await startBotWithRetry(config, deps, options.botRetry ?? BOT_RETRY);
+    closers.push({ name: 'bot', close: () => bot.close() });
   }
   if (hasRole(config, 'worker')) {
     const sender = createDiscordSender(token, config.DISCORD_API_URL);
