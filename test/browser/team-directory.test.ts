@@ -31,6 +31,19 @@ describe('team directory and member modal', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws each avatar above its card banner, where the two overlap', async () => {
+    const avatar = page.locator('#team [data-member] img[src^="/avatars/"]').first();
+    await avatar.scrollIntoViewIfNeeded();
+    const box = await avatar.boundingBox();
+    if (!box) throw new Error('avatar not laid out');
+    // A point in the avatar's upper part, which the banner also covers.
+    const topmost = await page.evaluate(
+      ({ x, y }) => (document.elementFromPoint(x, y) as HTMLImageElement | null)?.src ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height * 0.25 },
+    );
+    expect(topmost).toContain('/avatars/');
+  });
+
   it('searches name, role and specialty case-insensitively and shows the empty state', async () => {
     const search = page.getByPlaceholder('Search members...');
     await search.fill('LEAD');

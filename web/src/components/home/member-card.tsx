@@ -28,7 +28,7 @@ export function MemberCard({
       >
         {!list && <MemberBanner member={member} className="h-20" />}
         <span className={list ? 'contents' : 'block px-4 pb-4'}>
-          <span className={list ? 'contents' : '-mt-8 block'}>
+          <span className={list ? 'contents' : 'relative -mt-8 block'}>
             <MemberAvatar member={member} size={list ? 48 : 64} />
           </span>
           <span className="mt-1 block min-w-0">
