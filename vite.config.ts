@@ -29,6 +29,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'vendor',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 },
+                {
+                  // The app shell every page shares, in one file rather than five tiny ones.
+                  name: 'shell',
+                  test: /web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.)|vite[\\/]preload-helper/,
+                },
               ],
             },
           },
