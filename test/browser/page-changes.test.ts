@@ -44,10 +44,12 @@ describe('page changes, footer and scroll area', () => {
       await bannerHeld;
       await route.continue();
     });
+    // Listen before navigating: the chunk may be requested before goto resolves.
+    const bannerRequested = page.waitForRequest('**/assets/cookie-banner-*.js');
     await page.goto(`${site.url}/`);
     const footer = page.locator('footer');
     // Wait until the app asked for the banner chunk, i.e. the consent check has run.
-    await page.waitForRequest('**/assets/cookie-banner-*.js');
+    await bannerRequested;
     await page.waitForTimeout(300);
     expect(await footer.isVisible()).toBe(true);
     releaseBanner();
