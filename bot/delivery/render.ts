@@ -28,8 +28,11 @@ export function createDeliveryRenderer(db: Database) {
     const row = await applications.findById(id);
     if (!row) return null;
     const payload = buildApplicationMessage(toApplicationMessageInput(row));
-    const needsImages = payload.attachments?.some((file) => file.kind === 'stored');
-    const images = needsImages ? await applications.readImages(id) : [];
+    // Only the images the message attaches: the rest may be tens of MB Discord will not take.
+    const attachedIds = (payload.attachments ?? []).flatMap((file) =>
+      file.kind === 'stored' ? [Number(file.fileId)] : [],
+    );
+    const images = attachedIds.length ? await applications.readImages(id, attachedIds) : [];
     const bytesById = new Map(images.map((image) => [String(image.id), image.data]));
     return {
       target: { kind: 'application', type: row.type },

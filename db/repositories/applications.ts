@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Application, ApplicationType, ImageContentType } from '../../core/application';
 import type { Database } from '../client';
 import { applicationImages, applications } from '../schema';
@@ -117,13 +117,16 @@ export function createApplicationsRepository(db: Database) {
       return { ...row, images };
     },
 
+    /** The images with their bytes, in order; `onlyIds` limits it to those (e.g. the ones a Discord message attaches). */
     async readImages(
       applicationId: number,
+      onlyIds?: number[],
     ): Promise<(ApplicationImageMeta & { data: Uint8Array })[]> {
+      const ofApplication = eq(applicationImages.applicationId, applicationId);
       const rows = await db
         .select({ ...imageMetaColumns, data: applicationImages.data })
         .from(applicationImages)
-        .where(eq(applicationImages.applicationId, applicationId))
+        .where(onlyIds ? and(ofApplication, inArray(applicationImages.id, onlyIds)) : ofApplication)
         .orderBy(asc(applicationImages.position));
       return rows.map((row) => ({ ...row, data: new Uint8Array(row.data) }));
     },

@@ -107,6 +107,9 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
     const read = await repo.readImages(id);
     expect(read.map((image) => Array.from(image.data))).toEqual([Array.from(PNG), Array.from(GIF)]);
     expect(read[0]?.data).toBeInstanceOf(Uint8Array);
+    const second = read[1]?.id ?? -1;
+    const onlySecond = await repo.readImages(id, [second]);
+    expect(onlySecond.map((image) => image.filename)).toEqual(['two.gif']);
     const rows = await database.db.select().from(outbox);
     expect(rows).toEqual([
       expect.objectContaining({ kind: 'application', refId: id, status: 'pending' }),
