@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import type { InitialState } from '../../web/src/entry-server';
 import { buildPageHtml } from './page-html';
+import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
@@ -11,6 +12,7 @@ export type WebOptions = { distDir: string };
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
+  const rendered = createRenderCache();
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
@@ -57,7 +59,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       site,
       api: await loadApiSnapshot(route.data?.(params, site) ?? []),
     };
-    const body = await build.renderPage(url, state);
+    const body = await rendered.render(url, state.api, () => build.renderPage(url, state));
     const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
       head,
