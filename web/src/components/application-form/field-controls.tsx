@@ -26,7 +26,7 @@ function FieldError({ name, error }: { name: string; error?: string }) {
 }
 
 const inputClass =
-  'mt-1.5 w-full rounded-lg border bg-ink px-3 py-2 text-white placeholder:text-muted/70 focus:border-lavender focus:outline-none';
+  'mt-1.5 w-full rounded-lg border bg-ink px-3 py-2 text-white placeholder:text-muted/70 focus:border-lavender';
 const borderClass = (error?: string) => (error ? 'border-red-400' : 'border-line');
 
 export function TextField({
