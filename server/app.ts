@@ -4,6 +4,7 @@ import { appContextPlugin } from './plugins/app-context';
 import { errorsPlugin } from './plugins/errors';
 import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestLogPlugin } from './plugins/request-log';
 import { sessionsPlugin } from './plugins/sessions';
 import applicationsRoutes from './routes/applications';
 import blogRoutes from './routes/blog';
@@ -30,6 +31,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(externalPlugins);
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
+  await fastify.register(requestLogPlugin);
   await fastify.register(sessionsPlugin);
 
   // Tier 3: one folder per domain.

@@ -6,6 +6,8 @@ import { loggerOptions } from './logger';
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: loggerOptions(config),
+    // server/plugins/request-log.ts writes one line per request instead.
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // A slow client must not hold a socket forever, yet a designer uploading ten 5 MB images

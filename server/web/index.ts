@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import type { InitialState } from '../../web/src/entry-server';
+import { PRERENDER_HEADER } from '../plugins/request-log';
 import { buildPageHtml } from './page-html';
 import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
@@ -42,7 +43,11 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     await Promise.all(
       urls.map(async (url) => {
         // The page shows exactly what the API answers, so it goes through the API itself.
-        const response = await app.inject({ method: 'GET', url });
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { [PRERENDER_HEADER]: '1' },
+        });
         if (response.statusCode === 200) snapshot[url] = response.json();
       }),
     );

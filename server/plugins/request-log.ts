@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+
+/** Header on the server's own API calls made while prerendering a page (server/web). */
+export const PRERENDER_HEADER = 'x-lunar-prerender';
+
+/**
+ * One log line per request (Fastify's default is two), and none for the API calls a page
+ * makes to itself while prerendering: those are part of the page's line.
+ */
+export const requestLogPlugin = fp(
+  async (app) => {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.headers[PRERENDER_HEADER]) return;
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    });
+  },
+  { name: 'request-log' },
+);
