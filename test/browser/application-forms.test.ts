@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite } from './support';
+import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -311,6 +311,7 @@ describe('application forms in Chromium', () => {
     await next(page, 'Step 2 of 5');
     await page.fill(field('otherServers'), 'Two servers');
     await page.reload();
+    await waitForPage(page);
     await page.waitForLoadState('networkidle');
     await page.getByText('Step 2 of 5').waitFor();
     await expect(page.locator(field('otherServers')).inputValue()).resolves.toBe('Two servers');
@@ -321,6 +322,7 @@ describe('application forms in Chromium', () => {
     await expect(page.locator(field('age')).inputValue()).resolves.toBe('14');
     // The designer form has its own draft.
     await page.goto(`${site.url}/apply/designer`);
+    await waitForPage(page);
     await page.waitForLoadState('networkidle');
     await expect(page.locator(field('robloxUsername')).inputValue()).resolves.toBe('');
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite } from './support';
+import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
 
 const PASSCODE = 'test-passcode-123';
 
@@ -62,6 +62,7 @@ describe('blog in Chromium', () => {
     ]);
 
     await page.reload();
+    await waitForPage(page);
     await page.getByLabel('Title').waitFor();
     expect(await page.getByRole('button', { name: 'Admin Login' }).count()).toBe(0);
     expect(await page.locator('article').first().getByRole('heading').textContent()).toBe(
@@ -90,6 +91,7 @@ describe('blog in Chromium', () => {
     expect(await first.locator('img').count()).toBe(0);
 
     await page.reload();
+    await waitForPage(page);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('article').first().locator('p').first().textContent()).toBe(payload);
     expect(dialogs).toBe(0);

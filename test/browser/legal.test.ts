@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TERMS_SECTIONS } from '../../core/content/legal-terms';
-import { useBrowserSite } from './support';
+import { useBrowserSite, waitForPage } from './support';
 
 describe('legal pages: accordion', () => {
   const site = useBrowserSite();
@@ -38,12 +38,14 @@ describe('legal pages: accordion', () => {
     const page = await site.browser.newPage();
     for (const path of ['/terms', '/privacy']) {
       await page.goto(site.url + path);
+      await waitForPage(page);
       await expect(page.getByText('Last updated: March 19, 2024').isVisible()).resolves.toBe(true);
       const mail = page.locator('main a[href^="mailto:"]');
       expect(await mail.count()).toBeGreaterThan(0);
       expect(await page.locator('h1').count()).toBe(1);
     }
     await page.goto(`${site.url}/terms`);
+    await waitForPage(page);
     await expect(page.getByText(/without notice/).isVisible()).resolves.toBe(true);
     await page.close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowserSite } from './support';
+import { useBrowserSite, waitForPage } from './support';
 
 const DAY_S = 86_400;
 
@@ -75,6 +75,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
   it("opens Join Lunar and We're Hiring in a new tab, safely", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(site.url);
+    await waitForPage(page);
     for (const name of ['Join Lunar', "We're Hiring"]) {
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
       expect(await link.getAttribute('target')).toBe('_blank');
@@ -88,6 +89,7 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(site.url);
+    await waitForPage(page);
     const banner = page.getByRole('region', { name: 'Cookie notice' });
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Accept' }).click();
@@ -101,12 +103,14 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     expect(days).toBeLessThanOrEqual(365);
     for (const path of ['/', '/terms']) {
       await page.goto(site.url + path);
+      await waitForPage(page);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('region', { name: 'Cookie notice' }).count()).resolves.toBe(0);
     }
     // A fresh visitor still sees it.
     const fresh = await site.browser.newPage();
     await fresh.goto(site.url);
+    await waitForPage(fresh);
     await fresh.getByRole('region', { name: 'Cookie notice' }).waitFor();
     await fresh.close();
     await context.close();

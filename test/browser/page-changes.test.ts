@@ -46,6 +46,7 @@ describe('page changes, footer and scroll area', () => {
     });
     // Listen before navigating: the chunk may be requested before goto resolves.
     const bannerRequested = page.waitForRequest('**/assets/cookie-banner-*.js');
+    // No waitForPage here: it waits for the network to go quiet, and the banner chunk is held.
     await page.goto(`${site.url}/`);
     const footer = page.locator('footer');
     // Wait until the app asked for the banner chunk, i.e. the consent check has run.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite } from './support';
+import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
 
 describe('portfolio page in Chromium', () => {
   const site = useBrowserSite();
@@ -34,6 +34,7 @@ describe('portfolio page in Chromium', () => {
   it('falls back to the default profile for an unknown username, with a note', async () => {
     const page = await site.browser.newPage();
     const response = await page.goto(`${site.url}/team/portfolios/nobody-here`);
+    await waitForPage(page);
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova');
     expect(await page.getByRole('note').textContent()).toContain('nobody-here');
@@ -43,6 +44,7 @@ describe('portfolio page in Chromium', () => {
   it('shows another profile by its username', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.url}/team/portfolios/ashgfx`);
+    await waitForPage(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ash');
     await page.close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowserSite } from './support';
+import { useBrowserSite, waitForPage } from './support';
 
 describe('the web shell in Chromium', () => {
   const site = useBrowserSite();
@@ -15,6 +15,7 @@ describe('the web shell in Chromium', () => {
   it('shows the 404 page with status 404 for an unknown route', async () => {
     const page = await site.browser.newPage();
     const response = await page.goto(`${site.url}/no/such/page`);
+    await waitForPage(page);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
       true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INTRO_TEMPLATE } from '../../core/content/ticket-procedure';
-import { useBrowserSite, watchPageErrors } from './support';
+import { useBrowserSite, waitForPage, watchPageErrors } from './support';
 
 describe('staff guides', () => {
   const site = useBrowserSite();
@@ -11,6 +11,7 @@ describe('staff guides', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/staff/ticket-procedure`);
+    await waitForPage(page);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-accordion-header]').count()).toBe(4);
     await page.getByRole('button', { name: 'Copy Intro Template' }).click();
@@ -38,6 +39,7 @@ describe('staff guides', () => {
   it('shows the seven documentation sections in a scrollable region', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.url}/staff/staff-procedure`);
+    await waitForPage(page);
     const region = page.getByRole('region', { name: 'Staff documentation sections' });
     expect(await region.locator('[data-accordion-header]').count()).toBe(7);
     expect(await region.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');

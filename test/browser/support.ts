@@ -95,10 +95,23 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
       const page = await started().browser.newPage(options);
       const errors = watchPageErrors(page);
       const response = await page.goto(started().site.url + path);
-      await page.waitForLoadState('networkidle');
+      await waitForPage(page);
       return { page, errors, response };
     },
   };
+}
+
+/**
+ * Waits until the page is interactive: its scripts loaded and React hydrated (the app marks
+ * <html>, see web/src/layout/hydration-mark.tsx; the home page also hydrates its lower
+ * sections from a second chunk). Call after every goto and reload before interacting.
+ */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated-page]', { state: 'attached' });
+  if (new URL(page.url()).pathname === '/') {
+    await page.waitForSelector('html[data-hydrated-below-the-fold]', { state: 'attached' });
+  }
+  await page.waitForLoadState('networkidle');
 }
 
 const axeSource = readFileSync(

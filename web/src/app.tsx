@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useDocumentHead, useFocusPageOnNavigate } from './layout/document-head';
+import { HydrationMark } from './layout/hydration-mark';
 import { SiteLayout } from './layout/site-layout';
 import { PAGES } from './pages';
 import { NOT_FOUND_ROUTE, ROUTES } from './routes';
@@ -25,6 +26,7 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Routes>
         <FocusPageOnNavigate />
+        <HydrationMark part="page" />
       </Suspense>
     </SiteLayout>
   );

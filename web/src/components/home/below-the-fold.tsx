@@ -1,3 +1,4 @@
+import { HydrationMark } from '../../layout/hydration-mark';
 import { Pricing } from './pricing';
 import { Services } from './services';
 import { TeamDirectory } from './team-directory';
@@ -9,6 +10,7 @@ export default function BelowTheFold() {
       <Services />
       <Pricing />
       <TeamDirectory />
+      <HydrationMark part="below-the-fold" />
     </>
   );
 }
