@@ -64,19 +64,28 @@ describe('parseConfig', () => {
   });
 
   it('takes TRUST_PROXY as a hop count or addresses, never "true"', () => {
-    const hops = parseConfig({ TRUST_PROXY: '1' });
+    const behindProxy = { PUBLIC_URL: 'https://lunar.gg' };
+    const hops = parseConfig({ ...behindProxy, TRUST_PROXY: '1' });
     expect(hops.ok && hops.config.TRUST_PROXY).toBe(1);
-    const addresses = parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' });
+    const addresses = parseConfig({ ...behindProxy, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' });
     expect(addresses.ok && addresses.config.TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.0/8']);
     const off = parseConfig({});
     expect(off.ok && off.config.TRUST_PROXY).toBe(false);
-    const trustAll = parseConfig({ TRUST_PROXY: 'true' });
-    expect(!trustAll.ok && trustAll.errors[0]).toContain('TRUST_PROXY: must be false, the number');
+    const v6 = parseConfig({ ...behindProxy, TRUST_PROXY: '::1,fd00::/8' });
+    expect(v6.ok && v6.config.TRUST_PROXY).toEqual(['::1', 'fd00::/8']);
+    for (const bad of ['true', 'abc', '1.2.3', '300.1.1.1', '10.0.0.0/33', 'nginx']) {
+      const result = parseConfig({ ...behindProxy, TRUST_PROXY: bad });
+      expect(!result.ok && result.errors[0], bad).toContain(
+        'TRUST_PROXY: must be false, the number',
+      );
+    }
   });
 
   it('requires PUBLIC_URL when a production server listens beyond loopback', () => {
     const exposed = parseConfig({ HOST: '0.0.0.0' });
-    expect(!exposed.ok && exposed.errors[0]).toContain('PUBLIC_URL: is required when HOST');
+    expect(!exposed.ok && exposed.errors[0]).toContain('PUBLIC_URL: is required in production');
+    const proxied = parseConfig({ TRUST_PROXY: '1' });
+    expect(!proxied.ok && proxied.errors[0]).toContain('PUBLIC_URL: is required in production');
     expect(parseConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://lunar.gg' }).ok).toBe(true);
     expect(parseConfig({ HOST: '0.0.0.0', NODE_ENV: 'development' }).ok).toBe(true);
     expect(parseConfig({ HOST: 'localhost' }).ok).toBe(true);

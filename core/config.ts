@@ -62,12 +62,7 @@ export const ConfigSchema = z.object({
       if (value === 'false' || value === '0') return false;
       if (/^\d+$/.test(value)) return Number(value);
       const addresses = value.split(',').map((address) => address.trim());
-      if (
-        value !== 'true' &&
-        addresses.every((address) => /^[\da-fA-F:.]+(\/\d+)?$/.test(address))
-      ) {
-        return addresses;
-      }
+      if (addresses.every(isIpOrCidr)) return addresses;
       ctx.addIssue({
         code: 'custom',
         message:
@@ -114,16 +109,32 @@ export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: s
 
 // Rules across variables, checked even when other variables are invalid so that one run
 // reports every problem.
+// core/ runs in the browser too, so no node:net here: a strict enough check of the two forms.
+function isIpOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  const ipv4 = address.split('.');
+  if (ipv4.length === 4 && ipv4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) {
+    return prefix === undefined || Number(prefix) <= 32;
+  }
+  const ipv6 =
+    /^[\da-fA-F:]+$/.test(address) && address.includes(':') && address.split(':').length <= 8;
+  return ipv6 && (prefix === undefined || Number(prefix) <= 128);
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+const TRUST_PROXY_OFF = new Set(['false', '0']);
 
 function crossVariableErrors(env: Record<string, string | undefined>): string[] {
   const errors: string[] = [];
-  // Cookies are Secure unless the site's URL is a loopback http one, so an exposed production
-  // server must say where it is reached.
-  const exposed = env.HOST !== undefined && !LOOPBACK_HOSTS.has(env.HOST.trim());
-  if (exposed && (env.NODE_ENV ?? 'production') === 'production' && !env.PUBLIC_URL) {
+  // Cookies are Secure unless the site's URL is a loopback http one, so a production server
+  // reached from outside (listening beyond loopback, or behind a proxy) must say where.
+  const listensOutside = env.HOST !== undefined && !LOOPBACK_HOSTS.has(env.HOST.trim());
+  const behindProxy = env.TRUST_PROXY !== undefined && !TRUST_PROXY_OFF.has(env.TRUST_PROXY.trim());
+  const production = (env.NODE_ENV ?? 'production') === 'production';
+  if ((listensOutside || behindProxy) && production && !env.PUBLIC_URL) {
     errors.push(
-      `PUBLIC_URL: is required when HOST (${env.HOST}) exposes the site in production: the https:// address people use`,
+      'PUBLIC_URL: is required in production when HOST is not a loopback address or TRUST_PROXY is set: the https:// address people use',
     );
   }
   if (env.DISCORD_TOKEN?.trim() && !env.DISCORD_GUILD_ID?.trim()) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { formatConfigErrors, parseConfig } from '../core/config';
-import { startLunar } from './start';
+import { type RunningLunar, startLunar } from './start';
 
 // The process entry: configuration, start, and a clean stop on SIGTERM/SIGINT.
 // LUNAR_ENV_FILE names another file to read, or none when empty (tests start clean).
@@ -13,23 +13,30 @@ if (!parsed.ok) {
   process.exit(1);
 }
 
-let lunar: Awaited<ReturnType<typeof startLunar>>;
+// Signals are handled from the start: one that arrives while starting up (a bot login can
+// take a while) stops the process as soon as there is something to close.
+let stopSignal: NodeJS.Signals | null = null;
+let running: RunningLunar | null = null;
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopSignal && running === null) return;
+  stopSignal = signal;
+  if (!running) return; // start-up finishes first, then stops below
+  const lunar = running;
+  running = null;
+  lunar.log.info(`${signal} received, shutting down`);
+  await lunar.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
 try {
-  lunar = await startLunar(parsed.config);
+  running = await startLunar(parsed.config);
 } catch (error) {
   console.error('Lunar failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
-if (lunar.url) console.log(`Lunar is running at ${lunar.url}`);
-
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    lunar.log.info(`${signal} received, shutting down`);
-    await lunar.close();
-    process.exit(0);
-  });
-}
+if (running.url) console.log(`Lunar is running at ${running.url}`);
+if (stopSignal) await stop(stopSignal);

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../core/config';
 import { loggerOptions } from './logger';
 
@@ -7,7 +7,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: loggerOptions(config),
     // server/plugins/request-log.ts writes one line per request instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // A slow client must not hold a socket forever, yet a designer uploading ten 5 MB images

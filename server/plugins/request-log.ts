@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 
-/** Header on the server's own API calls made while prerendering a page (server/web). */
+/**
+ * Header on the server's own API calls made while prerendering a page (server/web), with a
+ * value only this process knows, so no client can hide its requests from the log with it.
+ */
 export const PRERENDER_HEADER = 'x-lunar-prerender';
+export const PRERENDER_TOKEN = randomUUID();
 
 /**
  * One log line per request (Fastify's default is two), and none for the API calls a page
@@ -10,7 +15,7 @@ export const PRERENDER_HEADER = 'x-lunar-prerender';
 export const requestLogPlugin = fp(
   async (app) => {
     app.addHook('onResponse', async (request, reply) => {
-      if (request.headers[PRERENDER_HEADER]) return;
+      if (request.headers[PRERENDER_HEADER] === PRERENDER_TOKEN) return;
       request.log.info(
         {
           method: request.method,

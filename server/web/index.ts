@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import type { InitialState } from '../../web/src/entry-server';
-import { PRERENDER_HEADER } from '../plugins/request-log';
+import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { buildPageHtml } from './page-html';
 import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
@@ -46,7 +46,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
         const response = await app.inject({
           method: 'GET',
           url,
-          headers: { [PRERENDER_HEADER]: '1' },
+          headers: { [PRERENDER_HEADER]: PRERENDER_TOKEN },
         });
         if (response.statusCode === 200) snapshot[url] = response.json();
       }),
@@ -56,7 +56,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
 
   app.get('/*', async (request, reply) => {
     const url = request.url;
-    const pathname = url.split('?')[0] ?? '/';
+    // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
+    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = build.matchRoute(pathname);
@@ -64,7 +65,10 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       site,
       api: await loadApiSnapshot(route.data?.(params, site) ?? []),
     };
-    const body = await rendered.render(url, state.api, () => build.renderPage(url, state));
+    // No page reads the query string, so it is neither rendered nor part of the cache key.
+    const body = await rendered.render(pathname, state.api, () =>
+      build.renderPage(pathname, state),
+    );
     const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
       head,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnLunar, startLunarProcess } from '../support/process';
+import { spawnLunar, startLunarProcess, waitForOutput } from '../support/process';
 
 describe('the process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-data-'));
@@ -25,6 +25,14 @@ describe('the process', () => {
     expect(await second.exited).toBe(0);
     // Two cold starts of a real process, one creating a database: generous on a busy machine.
   }, 120_000);
+
+  it('stops cleanly on a SIGTERM that arrives while it is still starting', async () => {
+    const lunar = spawnLunar({ DATA_DIR: dataDir });
+    await waitForOutput(lunar, /database ready/);
+    lunar.child.kill('SIGTERM');
+    expect(await lunar.exited).toBe(0);
+    expect(lunar.output()).toContain('SIGTERM received, shutting down');
+  }, 60_000);
 
   it('refuses to start with a bad configuration, naming each variable, exit code 1', async () => {
     const lunar = spawnLunar({ PORT: 'eighty', LUNAR_ROLES: 'web,mailer' });

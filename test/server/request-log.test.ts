@@ -41,4 +41,16 @@ describe('request log', () => {
     ]);
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
+
+  it('logs a client that sends the prerender header itself', async () => {
+    lines.length = 0;
+    await server.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-lunar-prerender': '1' },
+    });
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.url)).toEqual([
+      '/api/health',
+    ]);
+  });
 });

@@ -16,8 +16,9 @@ export function useDocumentHead() {
 function applyHead(head: PageHead, pathname: string) {
   document.title = head.title;
   document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
-  const canonical = document.querySelector('link[rel="canonical"]');
-  canonical?.setAttribute('href', new URL(head.canonicalPath ?? pathname, location.origin).href);
+  // Relative to the server's canonical URL (its PUBLIC_URL), not the host the visitor used.
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  canonical?.setAttribute('href', new URL(head.canonicalPath ?? pathname, canonical.href).href);
   let robots = document.querySelector('meta[name="robots"]');
   if (head.noindex && !robots) {
     robots = Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' });
