@@ -68,6 +68,18 @@ describe('page changes, footer and scroll area', () => {
     expect(await region.evaluate((el) => getComputedStyle(el).scrollbarWidth)).toBe('thin');
     expect(await region.getAttribute('data-scrolling')).toBeNull();
 
+    // Timed inside the page: the last scroll event and the moment the scrollbar hides.
+    await region.evaluate((el) => {
+      const log = { lastScroll: 0, hiddenAt: 0 };
+      Object.assign(window, { scrollLog: log });
+      el.addEventListener('scroll', () => {
+        log.lastScroll = performance.now();
+      });
+      new MutationObserver(() => {
+        if (!el.hasAttribute('data-scrolling')) log.hiddenAt = performance.now();
+      }).observe(el, { attributes: true, attributeFilter: ['data-scrolling'] });
+    });
+
     // Keyboard scrolling still works on the focused region.
     await region.focus();
     await page.keyboard.press('End');
@@ -76,9 +88,12 @@ describe('page changes, footer and scroll area', () => {
         (document.activeElement?.scrollTop ?? 0) > 0 &&
         document.activeElement?.hasAttribute('data-scrolling'),
     );
-    const shownAt = Date.now();
     await page.waitForFunction(() => !document.activeElement?.hasAttribute('data-scrolling'));
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(400);
+    const log = await page.evaluate(
+      () =>
+        (window as unknown as { scrollLog: { lastScroll: number; hiddenAt: number } }).scrollLog,
+    );
+    expect(log.hiddenAt - log.lastScroll).toBeGreaterThanOrEqual(590);
     await page.close();
   });
 });
