@@ -2,10 +2,22 @@ import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { type BackoffOptions, computeRetryDelay } from './delivery/backoff';
 import type { Log } from './log';
-import { type RunningBot, startBot } from './start-bot';
+import { isInvalidTokenError, type RunningBot, startBot } from './start-bot';
 
 /** 5 s doubling to 5 min (with jitter): quick after a blip, gentle during a long outage. */
 export const BOT_RETRY: BackoffOptions = { baseDelayMs: 5000, maxDelayMs: 5 * 60_000 };
+
+export const INVALID_TOKEN_MESSAGE =
+  'DISCORD_TOKEN is invalid: reset it in the Discord developer portal (Applications → your app → ' +
+  'Bot → Reset Token) and set the new token in DISCORD_TOKEN.';
+
+/** Discord refused the token: no retry will get in, a person has to reset it. */
+export class InvalidTokenError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(INVALID_TOKEN_MESSAGE, options);
+    this.name = 'InvalidTokenError';
+  }
+}
 
 export interface RetryingBot {
   /** The connected bot, once a login has succeeded. */
@@ -16,11 +28,13 @@ export interface RetryingBot {
 
 /**
  * Logs the bot in, and keeps trying in the background when Discord is down at boot. The first
- * attempt is awaited, so a healthy start returns with the bot connected as before.
+ * attempt is awaited, so a healthy start returns with the bot connected as before. A token
+ * Discord refuses is not an outage: on the first attempt it throws InvalidTokenError, and a
+ * later attempt that meets it stops the loop (logged) instead of retrying forever.
  */
 export async function startBotWithRetry(
   config: Config,
-  deps: { db: Database; log: Log },
+  deps: { db: Database; log: Log; readyTimeoutMs?: number },
   backoff: BackoffOptions = BOT_RETRY,
 ): Promise<RetryingBot> {
   const { log } = deps;
@@ -35,6 +49,11 @@ export async function startBotWithRetry(
       return true;
     } catch (error) {
       if (stop.signal.aborted) return true;
+      if (isInvalidTokenError(error)) {
+        if (n === 1) throw new InvalidTokenError({ cause: error });
+        log.error({ err: error, attempt: n }, `${INVALID_TOKEN_MESSAGE} The bot stays off.`);
+        return true;
+      }
       const delayMs = computeRetryDelay(n, backoff);
       log.error(
         { err: error, attempt: n, retryInMs: delayMs },

@@ -23,15 +23,26 @@ describe('classifyDiscordError', () => {
     expect(classifyDiscordError(error)).toMatchObject({ kind: 'rate-limited', retryAfterMs: 3050 });
   });
 
-  it('gives up at once on what Discord will refuse again', () => {
+  it('gives up at once when Discord refuses the message itself', () => {
+    const failure = classifyDiscordError(apiError(400, 50035, 'Invalid Form Body'));
+    expect([failure.kind, failure.message]).toEqual([
+      'permanent',
+      'Discord 400[50035]: Invalid Form Body',
+    ]);
+  });
+
+  it('retries what is wrong with the setup rather than the message', () => {
+    // A reset token, a missing permission or a wrong channel id fails every queued message
+    // alike; once staff fix it, the queue must still go out.
     for (const [status, code] of [
-      [404, 10003],
+      [401, 0],
       [403, 50001],
-      [400, 50035],
+      [403, 50013],
+      [404, 10003],
     ] as const) {
       const failure = classifyDiscordError(apiError(status, code, 'no'));
       expect([failure.kind, failure.message]).toEqual([
-        'permanent',
+        'transient',
         `Discord ${status}[${code}]: no`,
       ]);
     }

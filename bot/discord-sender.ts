@@ -50,6 +50,16 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
   };
 }
 
+/**
+ * Statuses that blame the message itself: the same body will be refused on every try, so the
+ * row fails at once. Everything else is retried with the normal backoff (still bounded by the
+ * attempt limit), in particular problems of configuration rather than of the message: 401 (the
+ * token was reset), 403 (50001 missing access, 50013 missing permissions) and 404 (10003
+ * unknown channel). Those hit every queued message alike, and once staff fix the token, the
+ * role or the channel id, the queue must still go out rather than all be marked failed.
+ */
+const MESSAGE_AT_FAULT = new Set([400, 413]);
+
 /** Decides whether trying again can help. */
 export function classifyDiscordError(error: unknown): DeliveryError {
   if (error instanceof RateLimitError) {
@@ -62,9 +72,7 @@ export function classifyDiscordError(error: unknown): DeliveryError {
     const hint = error.status === 413 ? " (the files are over Discord's upload limit)" : '';
     const message = `Discord ${error.status}${code}: ${error.message}${hint}`;
     if (error.status === 429) return new DeliveryError(message, 'rate-limited');
-    // 4xx means Discord refuses this message as it is (unknown channel 10003, missing access
-    // 50001, invalid form body 50035): the same request will fail again.
-    const permanent = error.status >= 400 && error.status < 500 && error.status !== 408;
+    const permanent = MESSAGE_AT_FAULT.has(error.status);
     return new DeliveryError(message, permanent ? 'permanent' : 'transient');
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -1,5 +1,15 @@
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import {
+  Client,
+  DefaultRestOptions,
+  DiscordAPIError,
+  DiscordjsError,
+  DiscordjsErrorCodes,
+  Events,
+  GatewayCloseCodes,
+  GatewayIntentBits,
+  HTTPError,
+} from 'discord.js';
 import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { buttons } from './buttons';
@@ -11,7 +21,22 @@ export interface RunningBot {
   close(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 30_000;
+export const READY_TIMEOUT_MS = 30_000;
+
+/** The gateway closed with 4004 (authentication failed). */
+class GatewayAuthenticationError extends Error {
+  constructor() {
+    super('Discord gateway closed the connection: authentication failed (4004)');
+    this.name = 'GatewayAuthenticationError';
+  }
+}
+
+/** True when Discord refused the token itself: trying again cannot help until it is reset. */
+export function isInvalidTokenError(error: unknown): boolean {
+  if (error instanceof GatewayAuthenticationError) return true;
+  if (error instanceof DiscordjsError) return error.code === DiscordjsErrorCodes.TokenInvalid;
+  return (error instanceof DiscordAPIError || error instanceof HTTPError) && error.status === 401;
+}
 
 /**
  * Logs the bot in and routes interactions. Slash commands are not registered here: that is
@@ -19,14 +44,25 @@ const READY_TIMEOUT_MS = 30_000;
  */
 export async function startBot(
   config: Config,
-  deps: { db: Database; log: Log; signal?: AbortSignal },
+  deps: { db: Database; log: Log; signal?: AbortSignal; readyTimeoutMs?: number },
 ): Promise<RunningBot> {
   const token = config.DISCORD_TOKEN;
   if (!token) throw new Error('startBot needs DISCORD_TOKEN');
+  // destroy() does not cancel REST calls in flight: a login still waiting on GET /gateway/bot
+  // would, on a late answer, open a gateway session on this "destroyed" client while the caller
+  // retries with another one, and every button would be handled twice. Giving up aborts them.
+  const abandoned = new AbortController();
   const client = new Client({
     // Guilds is enough: interactions carry the member and their roles.
     intents: [GatewayIntentBits.Guilds],
-    rest: { ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }) },
+    rest: {
+      ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }),
+      makeRequest: (url, init) =>
+        DefaultRestOptions.makeRequest(url, {
+          ...init,
+          signal: init.signal ? AbortSignal.any([init.signal, abandoned.signal]) : abandoned.signal,
+        }),
+    },
   });
   const { log, signal } = deps;
   client.on(
@@ -36,18 +72,39 @@ export async function startBot(
   client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
   client.on(Events.ShardDisconnect, () => log.warn('Discord gateway disconnected'));
 
-  const timeout = AbortSignal.timeout(READY_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(deps.readyTimeoutMs ?? READY_TIMEOUT_MS);
   const ready = once(client, Events.ClientReady, {
     signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
   });
+  // The gateway refusing the token (close 4004) does not reject login(): turn it into the
+  // same failure as a 401 on /gateway/bot, instead of waiting for the ready timeout.
+  const refused = new Promise<never>((_, reject) => {
+    client.on(Events.ShardDisconnect, (event) => {
+      if (event.code === GatewayCloseCodes.AuthenticationFailed) {
+        reject(new GatewayAuthenticationError());
+      }
+    });
+  });
+  refused.catch(() => {});
   // Closing the process mid-login must not wait for the ready timeout.
-  const abandon = () => void client.destroy();
+  const abandon = () => {
+    abandoned.abort();
+    void client.destroy();
+  };
   signal?.addEventListener('abort', abandon, { once: true });
+  let login: Promise<unknown> | undefined;
   try {
     signal?.throwIfAborted();
-    await Promise.all([client.login(token), ready]);
+    login = client.login(token);
+    await Promise.race([Promise.all([login, ready]), refused]);
   } catch (error) {
+    abandoned.abort();
+    // Should a session open anyway (the answer raced the abort), it must not answer buttons.
+    client.removeAllListeners();
+    // An 'error' event with no listener would throw out of discord.js as an uncaught error.
+    client.on(Events.Error, () => {});
     await client.destroy();
+    login?.catch(() => {});
     throw error;
   } finally {
     signal?.removeEventListener('abort', abandon);

@@ -1,6 +1,6 @@
 import { type Config, hasRole } from '../core/config';
 import type { Database } from '../db/client';
-import { BOT_RETRY, startBotWithRetry } from './bot-retry';
+import { BOT_RETRY, InvalidTokenError, startBotWithRetry } from './bot-retry';
 import type { BackoffOptions } from './delivery/backoff';
 import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
@@ -17,7 +17,7 @@ export type Closer = { name: string; close: () => Promise<void> };
 export async function startDiscordRoles(
   config: Config,
   deps: { db: Database; log: Log },
-  options: { botRetry?: BackoffOptions } = {},
+  options: { botRetry?: BackoffOptions; botReadyTimeoutMs?: number } = {},
 ): Promise<Closer[]> {
   const { log } = deps;
   const token = config.DISCORD_TOKEN;
@@ -27,8 +27,20 @@ export async function startDiscordRoles(
     // When Discord is down at boot the bot keeps trying in the background; the site and the
     // worker carry on meanwhile. A bot-only process retries too rather than exiting: it has
     // nothing else to do, and a supervisor restarting it in a loop would retry with no backoff.
-    const bot = await startBotWithRetry(config, deps, options.botRetry ?? BOT_RETRY);
-    closers.push({ name: 'bot', close: () => bot.close() });
+    // A refused token is different: only a person can fix it. A bot-only process fails start-up
+    // (exit 1) so it is noticed; a process with other roles says so once and carries on.
+    try {
+      const bot = await startBotWithRetry(
+        config,
+        { ...deps, readyTimeoutMs: options.botReadyTimeoutMs },
+        options.botRetry ?? BOT_RETRY,
+      );
+      closers.push({ name: 'bot', close: () => bot.close() });
+    } catch (error) {
+      const alone = !hasRole(config, 'web') && !hasRole(config, 'worker');
+      if (!(error instanceof InvalidTokenError) || alone) throw error;
+      log.error({ err: error.cause }, `${error.message} Running without the bot.`);
+    }
   }
   if (hasRole(config, 'worker')) {
     const sender = createDiscordSender(token, config.DISCORD_API_URL);

@@ -5,6 +5,7 @@ import {
   BUTTON_STYLE,
   type DiscordActionRow,
   type DiscordAttachment,
+  type DiscordEmbed,
   type DiscordMessagePayload,
 } from './discord-payload';
 import { type EmbedItem, layoutEmbedFields } from './embed-fields';
@@ -79,9 +80,16 @@ function describeDecision(decision: ApplicationDecision): string {
   return `${verb} by <@${decision.byUserId}> at <t:${unix}:f>`;
 }
 
-function applicationItems(app: ApplicationMessageInput, decision?: ApplicationDecision) {
-  const items: EmbedItem[] = [];
-  if (decision) items.push({ kind: 'field', name: 'Decision', value: describeDecision(decision) });
+// The longest a decision can read: a 20-digit snowflake and the last date JavaScript can hold.
+const LONGEST_DECISION = describeDecision({
+  outcome: 'rejected',
+  byUserId: '9'.repeat(20),
+  at: new Date(8.64e15),
+});
+const DECISION_FIELD = 'Decision';
+
+function applicationItems(app: ApplicationMessageInput, decisionText: string) {
+  const items: EmbedItem[] = [{ kind: 'field', name: DECISION_FIELD, value: decisionText }];
   items.push(
     { kind: 'heading', name: 'Personal Information' },
     short('Roblox Username', app.robloxUsername),
@@ -163,6 +171,18 @@ function pickImages(
   return { attached };
 }
 
+/** Puts the real decision in the reserved field (shorter, so it still fits), or drops it. */
+function fillDecisionField(embeds: DiscordEmbed[], decisionText: string): void {
+  const [first] = embeds;
+  const reserved = first?.fields?.[0];
+  if (!first?.fields || reserved?.name !== DECISION_FIELD) {
+    throw new Error('the Decision field must open the first embed');
+  }
+  first.fields = decisionText
+    ? [{ ...reserved, value: decisionText }, ...first.fields.slice(1)]
+    : first.fields.slice(1);
+}
+
 /**
  * The review message for an application. Always within Discord's limits: long answers are
  * split across fields or attached as .txt; text files come before images in the 10-file and
@@ -179,6 +199,10 @@ export function buildApplicationMessage(
   const imageFilenames = images.map(
     (img, i) => `portfolio-${i + 1}.${IMAGE_EXTENSIONS[img.contentType]}`,
   );
+  // The layout always holds room for the Decision field, so deciding (which edits the message
+  // without uploading files again) never moves an answer into a .txt the message lacks: the
+  // decided and undecided messages attach exactly the same files.
+  const decisionText = decision ? describeDecision(decision) : '';
   const { embeds, files } = layoutEmbedFields({
     head: {
       title: app.type === 'moderator' ? 'New Moderator Application' : 'New Designer Application',
@@ -186,11 +210,15 @@ export function buildApplicationMessage(
       timestamp: app.submittedAt.toISOString(),
       footer: { text: `Application #${app.id}` },
     },
-    items: applicationItems(app, decision),
+    items: applicationItems(
+      app,
+      decisionText.length > LONGEST_DECISION.length ? decisionText : LONGEST_DECISION,
+    ),
     maxTextFiles: Math.max(1, maxFiles - images.length),
     combinedFileName: 'answers.txt',
   });
   const picked = pickImages(images, imageFilenames, maxFiles - files.length, files);
+  fillDecisionField(embeds, decisionText);
   const [first] = embeds;
   const shown = picked.attached[0];
   // Only an uploaded image can be shown: `attachment://` to a file not sent shows nothing.

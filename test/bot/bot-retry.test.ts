@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { INVALID_TOKEN_MESSAGE } from '../../bot/bot-retry';
 import { type Closer, startDiscordRoles } from '../../bot/start-roles';
 import type { Database } from '../../db/client';
 import { testConfig } from '../support/app';
@@ -10,6 +11,13 @@ const QUICK_RETRY = { baseDelayMs: 40, maxDelayMs: 200 };
 const GATEWAY_BOT = { method: 'GET', path: /^\/gateway\/bot$/ };
 // No interaction is dispatched in these tests, so the bot never touches the database.
 const NO_DATABASE = {} as Database;
+const CONNECTED_AFTER_RETRY = 'Discord bot connected after retrying';
+
+const gatewayLookups = (f: FakeDiscord) =>
+  f.requests.filter((r) => r.path === '/gateway/bot').length;
+const failures = (log: ReturnType<typeof createMemoryLog>) =>
+  log.lines.filter((line) => line.level === 'error');
+const messages = (log: ReturnType<typeof createMemoryLog>) => log.lines.map((line) => line.msg);
 
 describe('the bot role when Discord is down at boot', () => {
   let fake: FakeDiscord | undefined;
@@ -20,20 +28,17 @@ describe('the bot role when Discord is down at boot', () => {
     await fake?.close();
   });
 
-  async function start() {
+  async function start(env: Record<string, string> = {}) {
     fake = await startFakeDiscord();
     const config = testConfig({
       LUNAR_ROLES: 'bot',
       DISCORD_TOKEN: fake.botToken,
       DISCORD_API_URL: fake.apiUrl,
       DISCORD_GUILD_ID: fake.guild.id,
+      ...env,
     });
     return { fake, config, log: createMemoryLog() };
   }
-  const gatewayLookups = (f: FakeDiscord) =>
-    f.requests.filter((r) => r.path === '/gateway/bot').length;
-  const failures = (log: ReturnType<typeof createMemoryLog>) =>
-    log.lines.filter((line) => line.level === 'error');
 
   it('keeps retrying with backoff and connects once Discord recovers', async () => {
     const { fake, config, log } = await start();
@@ -41,12 +46,13 @@ describe('the bot role when Discord is down at boot', () => {
     fake.failNext(12, { status: 503 }, GATEWAY_BOT);
     closers = await startDiscordRoles(config, { db: NO_DATABASE, log }, { botRetry: QUICK_RETRY });
     expect(closers.map((c) => c.name)).toEqual(['bot']);
-    await expect.poll(() => fake.connectedClients(), { timeout: 20_000 }).toBe(1);
+    // The log line, not the gateway count: the fake counts the client before it logs READY.
+    await expect.poll(() => messages(log), { timeout: 20_000 }).toContain(CONNECTED_AFTER_RETRY);
+    expect(fake.connectedClients()).toBe(1);
     const logged = failures(log);
     expect(logged).toHaveLength(3);
     expect(logged.map((line) => (line.obj as { attempt: number }).attempt)).toEqual([1, 2, 3]);
     expect(logged[0]?.msg).toMatch(/could not connect/);
-    expect(log.lines.at(-1)?.msg).toBe('Discord bot connected after retrying');
   }, 30_000);
 
   it('stops the retry loop when the process closes', async () => {
@@ -56,10 +62,84 @@ describe('the bot role when Discord is down at boot', () => {
     await expect.poll(() => failures(log).length, { timeout: 20_000 }).toBeGreaterThan(1);
     for (const closer of closers.reverse()) await closer.close();
     closers = [];
+    // The login cut short may still have discord.js's own retries of a 5xx in flight: wait
+    // until the count holds still before taking it.
+    let previous = -1;
+    await expect
+      .poll(
+        () => {
+          const [now, before] = [gatewayLookups(fake), previous];
+          previous = now;
+          return now === before;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
     const afterClose = gatewayLookups(fake);
     // Several times the longest backoff: a live loop would have asked again by now.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(gatewayLookups(fake)).toBe(afterClose);
     expect(fake.connectedClients()).toBe(0);
   }, 30_000);
+
+  it('tears down a login that answers after its attempt gave up', async () => {
+    const { fake, config, log } = await start();
+    // The first /gateway/bot answers long after the ready timeout; the retry connects first.
+    fake.delayNext(1, 3000, GATEWAY_BOT);
+    closers = await startDiscordRoles(
+      config,
+      { db: NO_DATABASE, log },
+      { botRetry: QUICK_RETRY, botReadyTimeoutMs: 1000 },
+    );
+    await expect.poll(() => messages(log), { timeout: 20_000 }).toContain(CONNECTED_AFTER_RETRY);
+    const [late] = fake.requests.filter((r) => r.path === '/gateway/bot');
+    // The abandoned login hung up instead of waiting for its answer, so the late answer
+    // reaches nobody and opens no second session.
+    await expect.poll(() => late?.abandoned, { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => late?.status, { timeout: 20_000 }).toBe(200);
+    expect(fake.sessionsStarted()).toBe(1);
+    expect(fake.connectedClients()).toBe(1);
+    expect(messages(log).filter((msg) => msg === 'Discord bot connected')).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('the bot role with a token Discord refuses', () => {
+  let fake: FakeDiscord | undefined;
+  let closers: Closer[] = [];
+  afterEach(async () => {
+    for (const closer of closers.reverse()) await closer.close();
+    closers = [];
+    await fake?.close();
+  });
+
+  async function start(roles: string) {
+    fake = await startFakeDiscord();
+    const config = testConfig({
+      LUNAR_ROLES: roles,
+      // Right shape, wrong secret: the fake answers 401 to anything but its own token.
+      DISCORD_TOKEN: `${fake.botToken.split('.').slice(0, 2).join('.')}.wrong-secret`,
+      DISCORD_API_URL: fake.apiUrl,
+      DISCORD_GUILD_ID: fake.guild.id,
+    });
+    return { fake, config, log: createMemoryLog() };
+  }
+
+  it('fails start-up of a bot-only process at once, with no retry', async () => {
+    const { fake, config, log } = await start('bot');
+    await expect(
+      startDiscordRoles(config, { db: NO_DATABASE, log }, { botRetry: QUICK_RETRY }),
+    ).rejects.toThrow(INVALID_TOKEN_MESSAGE);
+    expect(fake.requests.filter((r) => r.path === '/gateway/bot')).toMatchObject([{ status: 401 }]);
+    expect(fake.connectedClients()).toBe(0);
+  });
+
+  it('lets a process with other roles run on without the bot, saying why once', async () => {
+    const { fake, config, log } = await start('bot,worker');
+    closers = await startDiscordRoles(config, { db: NO_DATABASE, log }, { botRetry: QUICK_RETRY });
+    expect(closers.map((c) => c.name)).toEqual(['outbox worker']);
+    // (The worker, with no database here, logs its own errors: only the token's are counted.)
+    const tokenErrors = messages(log).filter((msg) => msg?.includes('DISCORD_TOKEN'));
+    expect(tokenErrors).toEqual([`${INVALID_TOKEN_MESSAGE} Running without the bot.`]);
+    expect(fake.requests.filter((r) => r.path === '/gateway/bot')).toHaveLength(1);
+  });
 });

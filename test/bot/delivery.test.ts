@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxRepository } from '../../db/repositories/outbox';
 import { buildTestApp, testConfig } from '../support/app';
 import { DRIVERS } from '../support/database';
-import { generateSnowflake } from '../support/fake-discord';
 import {
   addressFor,
   designerAnswers,
@@ -177,9 +176,13 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     expect(footerOf(message ?? { embeds: [] })).toBe(`Contact message #${response.json().id}`);
   });
 
-  it('fails a row Discord refuses for good (unknown channel) and keeps it visible', async () => {
-    const unknownChannel = generateSnowflake();
-    const config = testConfig({ ...h.env, DISCORD_CONTACT_CHANNEL_ID: unknownChannel });
+  it('fails a row Discord refuses for good (invalid form body) and keeps it visible', async () => {
+    // Refusing the message itself is final; a wrong channel or token is retried instead.
+    h.fake.failNext(
+      1,
+      { status: 400, code: 50035, message: 'Invalid Form Body' },
+      { method: 'POST', path: new RegExp(`^/channels/${h.ids.contactChannel}/messages$`) },
+    );
     const response = await app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -187,7 +190,7 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
       remoteAddress: '198.51.100.7',
     });
     const id = response.json().id as number;
-    const worker = h.startWorker({}, config);
+    const worker = h.startWorker();
     try {
       await expect
         .poll(async () => (await outbox.findByRef('contact_message', id))?.status, {
@@ -199,7 +202,9 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     }
     const failed = await outbox.listFailed();
     expect(failed.find((row) => row.refId === id)).toMatchObject({ attempts: 1 });
-    expect(failed.find((row) => row.refId === id)?.lastError).toContain('10003');
+    expect(failed.find((row) => row.refId === id)?.lastError).toBe(
+      'Discord 400[50035]: Invalid Form Body',
+    );
   });
 
   it('leaves a row waiting, without using attempts, while its channel is not configured', async () => {

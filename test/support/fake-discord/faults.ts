@@ -1,21 +1,32 @@
 import type { ServerResponse } from 'node:http';
-import type { FakeState, Fault, RecordedRequest } from './state';
+import type { FakeState, Fault, FaultMatch, RecordedRequest } from './state';
 
 /** The fault that should answer this request instead of its route, if any. */
 export function takeFault(state: FakeState, request: RecordedRequest): Fault | undefined {
   const isMessageCreate =
     request.method === 'POST' && /^\/channels\/[^/]+\/messages$/.test(request.path);
   if (state.outage && isMessageCreate) return { status: 503 };
-  const pending = state.faults.find(
-    (item) =>
-      item.remaining > 0 &&
-      (!item.match?.method || item.match.method === request.method) &&
-      (!item.match?.path || item.match.path.test(request.path)),
-  );
+  const pending = state.faults.find((item) => item.remaining > 0 && matches(item.match, request));
   if (!pending) return undefined;
   pending.remaining--;
   if (pending.remaining === 0) state.faults.splice(state.faults.indexOf(pending), 1);
   return pending.fault;
+}
+
+/** How long to hold this request before answering it (0: not held). */
+export function takeDelay(state: FakeState, request: RecordedRequest): number {
+  const pending = state.delays.find((item) => item.remaining > 0 && matches(item.match, request));
+  if (!pending) return 0;
+  pending.remaining--;
+  if (pending.remaining === 0) state.delays.splice(state.delays.indexOf(pending), 1);
+  return pending.ms;
+}
+
+function matches(match: FaultMatch | undefined, request: RecordedRequest): boolean {
+  return (
+    (!match?.method || match.method === request.method) &&
+    (!match?.path || match.path.test(request.path))
+  );
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -50,5 +61,11 @@ export function sendFault(res: ServerResponse, fault: Fault, bucket: string): vo
     return;
   }
   res.writeHead(fault.status, { 'content-type': 'application/json' });
+  if ('code' in fault) {
+    res.end(
+      JSON.stringify({ message: fault.message ?? `${fault.status}: refused`, code: fault.code }),
+    );
+    return;
+  }
   res.end(JSON.stringify({ message: `${fault.status}: ${STATUS_TEXT[fault.status]}`, code: 0 }));
 }

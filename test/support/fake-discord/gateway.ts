@@ -32,6 +32,8 @@ export interface Gateway {
   /** Sends a dispatch to every identified connection; returns how many got it. */
   dispatch(event: string, data: unknown): number;
   readyCount(): number;
+  /** Identifies answered with READY since the start, including connections closed since. */
+  identifiedCount(): number;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,7 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
       return count;
     },
     readyCount: () => [...sessions].filter((session) => session.sessionId).length,
+    identifiedCount: () => nextSession,
     close() {
       for (const session of sessions) {
         session.stream?.close();

@@ -51,10 +51,14 @@ export interface FakeDiscord {
    * `retryAfter` is in seconds and may be fractional to keep tests fast.
    */
   failNext(count: number, fault: Fault, match?: FaultMatch): void;
+  /** The next `count` matching requests are held `ms` before they are answered as usual. */
+  delayNext(count: number, ms: number, match?: FaultMatch): void;
   /** While on, every message POST answers 503. */
   setOutage(on: boolean): void;
   /** Number of gateway connections that have identified. */
   connectedClients(): number;
+  /** Number of gateway sessions ever started (READY sent), connected or not any more. */
+  sessionsStarted(): number;
   /** Resolve with the record once the bot POSTs the interaction callback; reject after 3 s. */
   clickButton(input: ClickButtonInput): Promise<InteractionRecord>;
   runCommand(input: RunCommandInput): Promise<InteractionRecord>;
@@ -95,10 +99,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     failNext(count, fault, match) {
       state.faults.push({ remaining: count, fault, match });
     },
+    delayNext(count, ms, match) {
+      state.delays.push({ remaining: count, ms, match });
+    },
     setOutage(on) {
       state.outage = on;
     },
     connectedClients: () => gateway.readyCount(),
+    sessionsStarted: () => gateway.identifiedCount(),
     clickButton: dispatcher.clickButton,
     runCommand: dispatcher.runCommand,
     submitModal: dispatcher.submitModal,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseBody } from './body';
 import { type DiscordErrorBody, ENTITY_TOO_LARGE, HttpError } from './errors';
-import { sendFault, takeFault } from './faults';
+import { sendFault, takeDelay, takeFault } from './faults';
 import { findRoute, type Route, type RouteContext } from './router';
 import { type FakeState, type RecordedRequest, toRecordedFiles } from './state';
 
@@ -64,6 +64,8 @@ async function answer(
     throw new HttpError(401, { message: '401: Unauthorized', code: 0 });
   }
   const bucket = bucketOf(request.method, match.route.pattern);
+  const delayMs = takeDelay(state, request);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   const fault = takeFault(state, request);
   if (fault) {
     request.status = fault.status;
@@ -96,6 +98,9 @@ export function createRestHandler(state: FakeState, routes: Route[], getPort: ()
       at: Date.now(),
     };
     state.requests.push(request);
+    res.on('close', () => {
+      if (!res.writableFinished) request.abandoned = true;
+    });
     try {
       if (!prefix) throw new HttpError(404, { message: '404: Not Found', code: 0 });
       const parsed = await parseBody(req).catch(() => {

@@ -13,12 +13,16 @@ export interface RecordedRequest {
   status: number;
   /** True when the body broke one of Discord's limits and got 400 Invalid Form Body. */
   rejected: boolean;
+  /** True when the client hung up (e.g. aborted the call) before it was answered. */
+  abandoned?: boolean;
   at: number;
 }
 
 export type Fault =
   | { status: 429; retryAfter: number; global?: boolean }
-  | { status: 500 | 502 | 503 };
+  | { status: 500 | 502 | 503 }
+  /** A JSON error Discord sends for a refused request, e.g. 400 with code 50035. */
+  | { status: 400 | 401 | 403 | 404; code: number; message?: string };
 
 export interface FaultMatch {
   method?: string;
@@ -28,6 +32,12 @@ export interface FaultMatch {
 export interface PendingFault {
   remaining: number;
   fault: Fault;
+  match?: FaultMatch;
+}
+
+export interface PendingDelay {
+  remaining: number;
+  ms: number;
   match?: FaultMatch;
 }
 
@@ -63,6 +73,7 @@ export interface FakeState {
   messages: FakeMessage[];
   commands: Map<string, Array<Record<string, unknown>>>;
   faults: PendingFault[];
+  delays: PendingDelay[];
   outage: boolean;
   interactions: Map<string, InteractionRecord>;
   callbackWaiters: Map<string, (record: InteractionRecord) => void>;
@@ -98,6 +109,7 @@ export function createState(opts: StateOptions): FakeState {
     messages: [],
     commands: new Map(),
     faults: [],
+    delays: [],
     outage: false,
     interactions: new Map(),
     callbackWaiters: new Map(),
