@@ -44,8 +44,9 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       url = publicUrl({ ...config, PORT: port });
     }
 
-    // Loaded only when needed, so a web-only process never loads discord.js.
-    if (hasRole(config, 'bot') || hasRole(config, 'worker')) {
+    // Loaded only when needed: without a token, or in a web-only process, discord.js (tens of
+    // MB) is never loaded.
+    if (config.DISCORD_TOKEN && (hasRole(config, 'bot') || hasRole(config, 'worker'))) {
       const { startDiscordRoles } = await import('../bot/start-roles');
       closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
     }
