@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { PORTFOLIO_PROFILES, SEED_BLOG_POST, TEAM_CATEGORIES, TEAM_MEMBERS } from '../core/content';
+import { SEED_BLOG_POST } from '../core/blog/seed-post';
+import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
+import { TEAM_CATEGORIES, TEAM_MEMBERS } from '../core/team/team';
 import type { Database } from './client';
 import {
   blogPosts,

@@ -3,8 +3,8 @@ import {
   APPLICATION_BUTTON_PREFIX,
   buildApplicationMessage,
   parseApplicationButtonId,
-} from '../../core/application-message';
-import type { DiscordEmbed } from '../../core/discord-payload';
+} from '../../core/applications/discord-message';
+import type { DiscordEmbed } from '../../core/discord/payload';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { toApplicationDecision, toApplicationMessageInput } from '../delivery/application-input';
 import type { BotContext, ButtonHandler } from '../interactions';

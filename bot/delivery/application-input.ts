@@ -1,5 +1,8 @@
-import type { ApplicationDecision, ApplicationMessageInput } from '../../core/application-message';
-import type { ImageContentType } from '../../core/image-type';
+import type {
+  ApplicationDecision,
+  ApplicationMessageInput,
+} from '../../core/applications/discord-message';
+import type { ImageContentType } from '../../core/applications/image-type';
 import type { ApplicationImageMeta, StoredApplication } from '../../db/repositories/applications';
 
 type StoredWithImages = StoredApplication & { images: ApplicationImageMeta[] };

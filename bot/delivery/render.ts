@@ -1,6 +1,6 @@
-import { buildApplicationMessage } from '../../core/application-message';
-import { buildContactMessage } from '../../core/contact-message';
-import type { DiscordMessagePayload } from '../../core/discord-payload';
+import { buildApplicationMessage } from '../../core/applications/discord-message';
+import { buildContactMessage } from '../../core/contact/discord-message';
+import type { DiscordMessagePayload } from '../../core/discord/payload';
 import type { Database } from '../../db/client';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';

@@ -1,4 +1,4 @@
-import type { ApplicationType } from '../../core/application-schema';
+import type { ApplicationType } from '../../core/applications/schema';
 import type { Config } from '../../core/config';
 
 export type DeliveryTarget = { kind: 'application'; type: ApplicationType } | { kind: 'contact' };

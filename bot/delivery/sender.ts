@@ -1,4 +1,4 @@
-import type { DiscordMessagePayload } from '../../core/discord-payload';
+import type { DiscordMessagePayload } from '../../core/discord/payload';
 
 export interface OutgoingFile {
   name: string;

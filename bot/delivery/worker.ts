@@ -1,5 +1,5 @@
 import type { Config } from '../../core/config';
-import { deliveryNonce } from '../../core/delivery-nonce';
+import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import type { Log } from '../log';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Application, ApplicationType, ImageContentType } from '../../core/application';
+import type { Application, ApplicationType, ImageContentType } from '../../core/applications';
 import type { Database } from '../client';
 import { applicationImages, applications } from '../schema';
 import { enqueueDelivery } from './outbox';

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { BlogPostInput } from '../../core/blog';
+import type { BlogPostInput } from '../../core/blog/schema';
 import type { Database } from '../client';
 import { blogPosts } from '../schema';
 

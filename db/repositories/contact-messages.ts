@@ -1,5 +1,5 @@
 import { desc, eq, lt } from 'drizzle-orm';
-import type { ContactMessage } from '../../core/contact';
+import type { ContactMessage } from '../../core/contact/schema';
 import type { Database } from '../client';
 import { contactMessages } from '../schema';
 import { enqueueDelivery } from './outbox';

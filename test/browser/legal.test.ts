@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMS_SECTIONS } from '../../core/content/legal-terms';
+import { TERMS_SECTIONS } from '../../core/site/legal-terms';
 import { useBrowserSite, waitForPage } from './support';
 
 describe('legal pages: accordion', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_HEADING } from '../../core/content/blog';
+import { BLOG_HEADING } from '../../core/blog/seed-post';
 import { useBrowserSite } from './support';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTRO_TEMPLATE } from '../../core/content/ticket-procedure';
+import { INTRO_TEMPLATE } from '../../core/staff/ticket-procedure';
 import { useBrowserSite, waitForPage, watchPageErrors } from './support';
 
 describe('staff guides', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Application } from '../../core/application';
+import type { Application } from '../../core/applications';
 import {
   createApplicationsRepository,
   type NewApplicationImage,

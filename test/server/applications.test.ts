@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../core/application';
+import { MAX_IMAGE_BYTES } from '../../core/applications';
 import { applicationImages, applications, outbox } from '../../db/schema';
 import { freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVACY_SECTIONS } from '../../core/content/legal-privacy';
-import { TERMS_SECTIONS } from '../../core/content/legal-terms';
-import { formatRobux, PRICING_PLANS } from '../../core/content/pricing';
-import { SERVICE_CARDS } from '../../core/content/services';
-import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/content/staff-documentation';
-import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/content/ticket-procedure';
+import { PRIVACY_SECTIONS } from '../../core/site/legal-privacy';
+import { TERMS_SECTIONS } from '../../core/site/legal-terms';
+import { formatRobux, PRICING_PLANS } from '../../core/site/pricing';
+import { SERVICE_CARDS } from '../../core/site/services';
+import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/staff/staff-documentation';
+import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/staff/ticket-procedure';
 import { useTestApp } from '../support/use-test-app';
 
 // React escapes text (& → &amp;, ' → &#x27;), so compare against the HTML-escaped form.

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { portfolioPath, SITE_PAGES, type SitePageId } from '../../core/site-pages';
+import { portfolioPath, SITE_PAGES, type SitePageId } from '../../core/site/pages';
 import type { ApiSnapshot } from './data/api-cache';
 import type { SiteSettings } from './data/site-settings';
 

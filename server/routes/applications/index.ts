@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { ApplicationSchema } from '../../../core/application';
+import { ApplicationSchema } from '../../../core/applications';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
 import { MULTIPART_LIMITS, readSubmission } from './read-submission';

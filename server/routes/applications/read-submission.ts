@@ -5,7 +5,7 @@ import {
   detectImageType,
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
-} from '../../../core/application';
+} from '../../../core/applications';
 import type { NewApplicationImage } from '../../../db/repositories/applications';
 import { HttpError } from '../../http-errors';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { BlogPostInputSchema } from '../../../core/blog';
+import { BlogPostInputSchema } from '../../../core/blog/schema';
 import {
   BLOG_PAGE_MAX,
   type BlogCursor,

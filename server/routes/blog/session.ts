@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { BlogPasscodeSchema } from '../../../core/blog';
+import { BlogPasscodeSchema } from '../../../core/blog/schema';
 import { createRateLimitRepository } from '../../../db/repositories/rate-limits';
 import { HttpError, parseWith } from '../../http-errors';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ContactMessageSchema } from '../../../core/contact';
+import { ContactMessageSchema } from '../../../core/contact/schema';
 import { createContactMessagesRepository } from '../../../db/repositories/contact-messages';
 import { HttpError, parseWith } from '../../http-errors';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';

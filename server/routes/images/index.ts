@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { renderAvatarSvg, renderBannerSvg } from '../../../core/content/avatar';
+import { renderAvatarSvg, renderBannerSvg } from '../../../core/team/avatar';
 import { createMemberAvatarsRepository } from '../../../db/repositories/member-avatars';
 import { HttpError } from '../../http-errors';
 
-// Generated art (core/content/avatar): members' avatars and card banners, no files to ship.
+// Generated art (core/team/avatar): members' avatars and card banners, no files to ship.
 
 const AvatarParams = z.object({
   file: z.string().regex(/^[A-Za-z0-9_.-]{1,64}\.svg$/, { error: 'Unknown avatar' }),

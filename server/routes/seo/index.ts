@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../../core/config';
-import { escapeXml } from '../../../core/content/avatar';
-import { listStaticPublicPaths, portfolioPath } from '../../../core/site-pages';
+import { listStaticPublicPaths, portfolioPath } from '../../../core/site/pages';
+import { escapeXml } from '../../../core/team/avatar';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 
 const DAY_SECONDS = 24 * 60 * 60;

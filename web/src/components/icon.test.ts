@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES } from '../../../core/content/icons';
+import { ICON_NAMES } from '../../../core/site/icons';
 import { UI_ICON_NAMES } from './icon';
 
 const sprite = readFileSync(new URL('./icons.svg', import.meta.url), 'utf8');

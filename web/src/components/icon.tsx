@@ -1,4 +1,4 @@
-import type { IconName } from '../../../core/content/icons';
+import type { IconName } from '../../../core/site/icons';
 // One external sprite (hashed, long-cached) instead of path strings in the bundle: the home
 // page's JS budget is tight. icon.test.ts checks that every name has a <symbol> in it.
 import spriteUrl from './icons.svg?no-inline';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COOKIE_MAX_AGE_DAYS } from '../../../core/content/site';
+import { COOKIE_MAX_AGE_DAYS } from '../../../core/site/site';
 
 export const COOKIE_CONSENT_NAME = 'lunar_cookie_consent';
 

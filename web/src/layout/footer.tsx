@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FOOTER, STUDIO_NAME } from '../../../core/content/site';
+import { FOOTER, STUDIO_NAME } from '../../../core/site/site';
 import { EmailLine } from '../components/email-line';
 import { Icon } from '../components/icon';
 

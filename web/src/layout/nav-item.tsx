@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NavLink } from '../../../core/content/types';
+import type { NavLink } from '../../../core/site/types';
 
 // Hash links point at home-page sections, so from any other page they lead back to '/'.
 export function toSiteHref(href: string): string {

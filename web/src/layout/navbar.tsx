@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buildNavLinks, SCROLL_THRESHOLD_PX } from '../../../core/content/site';
+import { buildNavLinks, SCROLL_THRESHOLD_PX } from '../../../core/site/site';
 import { Icon } from '../components/icon';
 import { buttonClass } from '../components/ui/button';
 import { useSiteSettings } from '../data/site-settings';

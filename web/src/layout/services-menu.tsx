@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { NavLink } from '../../../core/content/types';
+import type { NavLink } from '../../../core/site/types';
 import { Icon } from '../components/icon';
 import { NavItem } from './nav-item';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BLOG_HEADING } from '../../../core/content/blog';
+import { BLOG_HEADING } from '../../../core/blog/seed-post';
 import { AdminLogin } from '../components/blog/admin-login';
 import {
   BLOG_POSTS_URL,

@@ -1,8 +1,4 @@
-import {
-  PRIVACY_CONTACT,
-  PRIVACY_SECTIONS,
-  PRIVACY_TITLE,
-} from '../../../core/content/legal-privacy';
+import { PRIVACY_CONTACT, PRIVACY_SECTIONS, PRIVACY_TITLE } from '../../../core/site/legal-privacy';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
 import { EmailLine } from '../components/email-line';
 

@@ -1,7 +1,7 @@
 import {
   STAFF_DOCUMENTATION_SECTIONS,
   STAFF_DOCUMENTATION_TITLE,
-} from '../../../core/content/staff-documentation';
+} from '../../../core/staff/staff-documentation';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
 import { ScrollArea } from '../components/ui/scroll-area';
 

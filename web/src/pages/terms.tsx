@@ -3,7 +3,7 @@ import {
   TERMS_CONTACT,
   TERMS_SECTIONS,
   TERMS_TITLE,
-} from '../../../core/content/legal-terms';
+} from '../../../core/site/legal-terms';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
 import { EmailLine } from '../components/email-line';
 

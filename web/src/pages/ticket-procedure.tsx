@@ -4,7 +4,7 @@ import {
   TICKET_PROCEDURE_STEPS,
   TICKET_PROCEDURE_TITLE,
   TICKET_SUMMARY_CARDS,
-} from '../../../core/content/ticket-procedure';
+} from '../../../core/staff/ticket-procedure';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
 import { Icon } from '../components/icon';
 import { buttonClass } from '../components/ui/button';

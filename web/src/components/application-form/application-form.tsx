@@ -8,8 +8,8 @@ import {
   type ApplicationType,
   createEmptyApplication,
   validateApplicationStep,
-} from '../../../../core/application';
-import { REDIRECT_DELAY_MS } from '../../../../core/content/site';
+} from '../../../../core/applications';
+import { REDIRECT_DELAY_MS } from '../../../../core/site/site';
 import { buttonClass } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { useToast } from '../ui/toast';

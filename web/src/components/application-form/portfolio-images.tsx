@@ -4,7 +4,7 @@ import {
   APPLICATION_MESSAGES,
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
-} from '../../../../core/application';
+} from '../../../../core/applications';
 import { buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';
 import { fieldId } from './field-controls';

@@ -2,8 +2,8 @@ import type {
   ApplicationField,
   ApplicationStep,
   ApplicationType,
-} from '../../../../core/application';
-import { APPLICANT_TERMS } from '../../../../core/content/applicant-terms';
+} from '../../../../core/applications';
+import { APPLICANT_TERMS } from '../../../../core/applications/applicant-terms';
 import { type PortfolioImage, PortfolioImages } from './portfolio-images';
 import { ApplicationFieldControl, type FieldErrors, type FormValues } from './step-fields';
 

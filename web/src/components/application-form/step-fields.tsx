@@ -9,8 +9,8 @@ import {
   SCENARIO_MIN_LENGTH,
   SHORT_TEXT_MAX,
   WHY_CHOOSE_YOU_MIN_LENGTH,
-} from '../../../../core/application';
-import { ACTIVITY_LEVEL_HINT } from '../../../../core/content/applicant-terms';
+} from '../../../../core/applications';
+import { ACTIVITY_LEVEL_HINT } from '../../../../core/applications/applicant-terms';
 import { CheckboxField, SliderField, TextAreaField, TextField } from './field-controls';
 
 export type FormValues = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { ApplicationField, ApplicationStep } from '../../../../core/application';
+import type { ApplicationField, ApplicationStep } from '../../../../core/applications';
 
 /** "Step 2 of 5", a bar, and the numbered steps with the current one marked. */
 export function StepIndicator({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ApplicationType } from '../../../../core/application';
+import type { ApplicationType } from '../../../../core/applications';
 import type { FormValues } from './step-fields';
 
 export type Draft = { values: FormValues; step: number };

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { BLOG_PASSCODE_MAX } from '../../../../core/blog';
+import { BLOG_PASSCODE_MAX } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';

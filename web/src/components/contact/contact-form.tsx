@@ -5,7 +5,7 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
   type ContactMessageInput,
-} from '../../../../core/contact';
+} from '../../../../core/contact/schema';
 import { sendJson } from '../../data/post-json';
 import { buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';

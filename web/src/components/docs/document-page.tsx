@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { LEGAL_LAST_UPDATED } from '../../../../core/content/site';
-import { fillTokens } from '../../../../core/content/tokens';
-import type { LegalSection } from '../../../../core/content/types';
+import { LEGAL_LAST_UPDATED } from '../../../../core/site/site';
+import { fillTokens } from '../../../../core/site/tokens';
+import type { LegalSection } from '../../../../core/site/types';
 import { useSiteSettings } from '../../data/site-settings';
 import { Accordion } from '../ui/accordion';
 

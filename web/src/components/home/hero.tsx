@@ -1,4 +1,4 @@
-import { HERO, TOP_RATED_BADGE, TRUST_BADGES } from '../../../../core/content/site';
+import { HERO, TOP_RATED_BADGE, TRUST_BADGES } from '../../../../core/site/site';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';

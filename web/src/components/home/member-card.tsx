@@ -1,4 +1,4 @@
-import type { TeamMember } from '../../../../core/content/types';
+import type { TeamMember } from '../../../../core/team/types';
 import { LeadCrown, MemberAvatar, MemberBanner } from './member-avatar';
 
 export function MemberCard({

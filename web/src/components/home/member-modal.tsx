@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { POPULAR_CHOICE_CHANCE } from '../../../../core/content/site';
-import { pickSimilarDesigners } from '../../../../core/content/team-directory';
-import type { TeamMember } from '../../../../core/content/types';
+import { POPULAR_CHOICE_CHANCE } from '../../../../core/site/site';
+import { pickSimilarDesigners } from '../../../../core/team/directory';
+import type { TeamMember } from '../../../../core/team/types';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';

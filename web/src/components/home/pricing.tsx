@@ -4,7 +4,7 @@ import {
   PRICING_BUTTON_LABEL,
   PRICING_HEADING,
   PRICING_PLANS,
-} from '../../../../core/content/pricing';
+} from '../../../../core/site/pricing';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';

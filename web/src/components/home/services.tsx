@@ -1,5 +1,5 @@
-import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/content/services';
-import { STAT_TILES } from '../../../../core/content/site';
+import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/site/services';
+import { STAT_TILES } from '../../../../core/site/site';
 import { Icon } from '../icon';
 import { HomeSection } from './home-section';
 

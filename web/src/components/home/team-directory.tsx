@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { TEAM_HEADING } from '../../../../core/content/team';
 import {
   EMPTY_SEARCH_MESSAGE,
   EMPTY_SEARCH_TITLE,
@@ -8,8 +7,9 @@ import {
   type MemberSortKey,
   SEARCH_PLACEHOLDER,
   sortMembers,
-} from '../../../../core/content/team-directory';
-import type { TeamMember } from '../../../../core/content/types';
+} from '../../../../core/team/directory';
+import { TEAM_HEADING } from '../../../../core/team/team';
+import type { TeamMember } from '../../../../core/team/types';
 import { useApi } from '../../data/api-cache';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';

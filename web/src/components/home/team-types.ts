@@ -1,4 +1,4 @@
-import type { TeamCategory, TeamMember } from '../../../../core/content/types';
+import type { TeamCategory, TeamMember } from '../../../../core/team/types';
 
 /** `GET /api/team` */
 export type TeamCategoryWithMembers = TeamCategory & { members: TeamMember[] };

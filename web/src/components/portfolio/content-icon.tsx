@@ -1,4 +1,4 @@
-import { isIconName } from '../../../../core/content/icons';
+import { isIconName } from '../../../../core/site/icons';
 import { Icon } from '../icon';
 
 /** Icons in stored profiles are plain strings; an unknown name falls back to a neutral one. */

@@ -1,4 +1,4 @@
-import { PROMO_BANNERS } from '../../../../core/content/site';
+import { PROMO_BANNERS } from '../../../../core/site/site';
 import { Icon } from '../icon';
 import { PromoButton } from '../promo-button';
 

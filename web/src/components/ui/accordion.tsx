@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { ACCORDION_MAX_HEIGHT_PX } from '../../../../core/content/site';
+import { ACCORDION_MAX_HEIGHT_PX } from '../../../../core/site/site';
 import { Icon } from '../icon';
 
 export type AccordionItem = { id: string; title: ReactNode; content: ReactNode };

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { TOAST_DURATION_MS } from '../../../../core/content/site';
+import { TOAST_DURATION_MS } from '../../../../core/site/site';
 
 export type ToastInput = {
   title: string;

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
+
+// The one place that knows every environment variable. Parsed once at start-up by the process
+// entry; everything else receives the typed `Config`. `.env.example` documents the same list.
+
+export const PROCESS_ROLES = ['web', 'bot', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const snowflake = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional()
+    .refine((value) => value === undefined || /^\d{17,20}$/.test(value), {
+      message: `must be a Discord ${what} id (17–20 digits); copy it with Developer Mode on`,
+    });
+
+const rolesList = z
+  .string()
+  .default(PROCESS_ROLES.join(','))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z.enum(PROCESS_ROLES, { error: `each role must be one of ${PROCESS_ROLES.join(', ')}` }),
+      )
+      .min(1, { error: 'name at least one role' }),
+  );
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  PUBLIC_URL: z.url({ error: 'must be the absolute URL the site is reached at' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LUNAR_ROLES: rolesList,
+  // How many reverse proxies stand in front (a number) or their addresses (comma-separated IPs
+  // or CIDRs). Never "true": that would let any client pick its own IP for the rate limits.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const addresses = value.split(',').map((address) => address.trim());
+      if (addresses.every(isIpOrCidr)) return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, the number of proxies in front of the site (e.g. 1), or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }),
+
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  // Where `npm run build` put the web app (client assets and the prerender bundle).
+  WEB_DIST_DIR: z.string().trim().min(1).default('./dist/web'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional()
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'must start with postgres:// (leave it unset to use the embedded database)',
+    }),
+
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@lunar.gg'),
+  DISCORD_INVITE_URL: z
+    .url({ error: 'must be a full https:// invite link' })
+    .default('https://discord.gg/lunar'),
+  DEFAULT_PORTFOLIO_USERNAME: z.string().trim().min(1).default(DEFAULT_PORTFOLIO_USERNAME),
+  BLOG_ADMIN_PASSCODE: optionalText.refine((value) => value === undefined || value.length >= 8, {
+    message: 'must be at least 8 characters (or unset to disable passcode sign-in)',
+  }),
+
+  DISCORD_TOKEN: optionalText,
+  DISCORD_API_URL: z.url({ error: 'must be a URL such as https://discord.com/api' }).optional(),
+  DISCORD_GUILD_ID: snowflake('server'),
+  DISCORD_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
+  DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
+  DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
+  DISCORD_CONTACT_CHANNEL_ID: snowflake('channel'),
+  DISCORD_LEAD_ROLE_ID: snowflake('role'),
+  DISCORD_EXECUTIVE_ROLE_ID: snowflake('role'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+// Rules across variables, checked even when other variables are invalid so that one run
+// reports every problem.
+// core/ runs in the browser too, so no node:net here: a strict enough check of the two forms.
+function isIpOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  const ipv4 = address.split('.');
+  if (ipv4.length === 4 && ipv4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) {
+    return prefix === undefined || Number(prefix) <= 32;
+  }
+  const ipv6 =
+    /^[\da-fA-F:]+$/.test(address) && address.includes(':') && address.split(':').length <= 8;
+  return ipv6 && (prefix === undefined || Number(prefix) <= 128);
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+const TRUST_PROXY_OFF = new Set(['false', '0']);
+
+function crossVariableErrors(env: Record<string, string | undefined>): string[] {
+  const errors: string[] = [];
+  // Cookies are Secure unless the site's URL is a loopback http one, so a production server
+  // reached from outside (listening beyond loopback, or behind a proxy) must say where.
+  const listensOutside = env.HOST !== undefined && !LOOPBACK_HOSTS.has(env.HOST.trim());
+  const behindProxy = env.TRUST_PROXY !== undefined && !TRUST_PROXY_OFF.has(env.TRUST_PROXY.trim());
+  const production = (env.NODE_ENV ?? 'production') === 'production';
+  if ((listensOutside || behindProxy) && production && !env.PUBLIC_URL) {
+    errors.push(
+      'PUBLIC_URL: is required in production when HOST is not a loopback address or TRUST_PROXY is set: the https:// address people use',
+    );
+  }
+  if (env.DISCORD_TOKEN?.trim() && !env.DISCORD_GUILD_ID?.trim()) {
+    errors.push(
+      'DISCORD_GUILD_ID: is required when DISCORD_TOKEN is set: the id of the studio server',
+    );
+  }
+  return errors;
+}
+
+export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigResult {
+  // An empty value means "use the default", as in a copied .env.example.
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = ConfigSchema.safeParse(env);
+  const errors = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`;
+      });
+  errors.push(...crossVariableErrors(env));
+  if (result.success && errors.length === 0) return { ok: true, config: result.data };
+  return { ok: false, errors };
+}
+
+export function formatConfigErrors(errors: string[]): string {
+  return [
+    'Lunar cannot start: the configuration is invalid.',
+    ...errors.map((error) => `  - ${error}`),
+    'Fix these variables in your environment or .env file (see .env.example), then start again.',
+  ].join('\n');
+}
+
+export function hasRole(config: Config, role: ProcessRole): boolean {
+  return config.LUNAR_ROLES.includes(role);
+}
+
+export function publicUrl(config: Config): string {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return config.PUBLIC_URL ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${config.PORT}`;
+}

@@ -1,0 +1,106 @@
+import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
+import type { IconName } from './icons';
+import { SERVICE_CARDS } from './services';
+import type { NavLink, StatTile } from './types';
+
+export const STUDIO_NAME = 'Lunar';
+
+export const HERO = {
+  headline: 'Elevate Your ERLC Community',
+  tagline:
+    'Lunar designs logos, banners, uniforms, liveries, Discord servers and custom bots for Roblox ERLC communities. Delivered fast, built to stand out.',
+  primaryButton: 'Join Our Discord',
+  secondaryButton: 'View Our Work',
+  secondaryHref: '#team',
+} as const;
+
+export const TOP_RATED_BADGE = 'Top Rated Design Studio on ERLC';
+
+// Spec §1 claims.
+export const TRUST_BADGES: { icon: IconName; label: string }[] = [
+  { icon: 'clock', label: '24/7 Support' },
+  { icon: 'users', label: '500+ Happy Clients' },
+  { icon: 'trophy', label: '1000+ Projects Completed' },
+  { icon: 'star', label: '100% Satisfaction' },
+];
+
+export const STAT_TILES: StatTile[] = [
+  { icon: 'users', value: '500+', label: 'Happy Clients' },
+  { icon: 'trophy', value: '1000+', label: 'Projects Completed' },
+  { icon: 'star', value: '100%', label: 'Satisfaction' },
+  { icon: 'clock', value: '24/7', label: 'Support' },
+];
+
+export type PromoBanner = {
+  id: string;
+  text: string;
+  badge?: string;
+  /** Decision 9: the button opens the Discord invite in a new tab. */
+  buttonLabel?: string;
+};
+
+export const PROMO_BANNERS: PromoBanner[] = [
+  {
+    id: 'new-year-boost',
+    text: 'New Year Boost: 25% OFF',
+    badge: 'Limited Time',
+    buttonLabel: 'Claim Offer',
+  },
+  { id: 'next-100-orders', text: 'Next 100 Orders will get 15% OFF!' },
+];
+
+// Decision 9: both external buttons open the community Discord invite in a new tab.
+export const NAV_EXTERNAL_BUTTONS = ['Join Lunar', "We're Hiring"] as const;
+
+export function buildPortfolioHref(username: string): string {
+  return `/team/portfolios/${encodeURIComponent(username)}`;
+}
+
+/** `portfolioUsername` is configuration (decision 11); the default is the studio's bot developer. */
+export function buildNavLinks(portfolioUsername: string = DEFAULT_PORTFOLIO_USERNAME): NavLink[] {
+  return [
+    {
+      label: 'Services',
+      href: '#services',
+      children: SERVICE_CARDS.map((card) => ({ label: card.title, href: `#${card.id}` })),
+    },
+    { label: 'Pricing', href: '#pricing' },
+    { label: 'Team', href: '#team' },
+    { label: 'Portfolio', href: buildPortfolioHref(portfolioUsername) },
+    { label: 'Blog', href: '/blog' },
+    { label: 'Contact', href: '/contact' },
+  ];
+}
+
+export const NAV_LINKS: NavLink[] = buildNavLinks();
+
+export const FOOTER = {
+  description:
+    'Premium design and development for Roblox ERLC communities: graphics, uniforms, liveries, Discord servers and bots.',
+  quickLinks: [
+    { label: 'Services', href: '/#services' },
+    { label: 'Pricing', href: '/#pricing' },
+    { label: 'Team', href: '/#team' },
+  ] satisfies NavLink[],
+  legalLinks: [
+    { label: 'Terms of Service', href: '/terms' },
+    { label: 'Privacy Policy', href: '/privacy' },
+  ] satisfies NavLink[],
+  contactLine: 'Questions? Email us at {email}',
+  paymentBadges: ['Robux', 'Card payments'],
+  copyright: `© ${STUDIO_NAME}. All rights reserved.`,
+} as const;
+
+export const SCROLL_THRESHOLD_PX = 20;
+export const MODAL_MAX_VH = 90;
+export const SIMILAR_DESIGNERS = 3;
+export const POPULAR_CHOICE_CHANCE = 0.3;
+export const BANNER_OVERLAY_CHANCE = 0.3;
+export const ACCORDION_MAX_HEIGHT_PX = 800;
+export const SCROLL_AREA_HIDE_DELAY_MS = 600;
+export const TOAST_DURATION_MS = 2000;
+export const COOKIE_MAX_AGE_DAYS = 365;
+export const COPY_TOAST_MS = 2000;
+export const REDIRECT_DELAY_MS = 2000;
+export const LEGAL_LAST_UPDATED = 'March 19, 2024';
+export const BANNER_FALLBACK_COLOR = '#b19cd9';
