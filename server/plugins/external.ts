@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { publicUrl } from '../../core/config';
 
 /** Third-party plugins every response goes through: safe headers, cookies, compression. */
 export const externalPlugins = fp(
@@ -25,7 +26,9 @@ export const externalPlugins = fp(
       },
       // Our pages open the Discord invite in a new tab; nothing else is cross-origin.
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: app.config.NODE_ENV === 'production',
+      // HSTS only means something over https; sent over plain http it would pin nothing yet
+      // tell a browser the site promises https (it may not have it at all).
+      strictTransportSecurity: new URL(publicUrl(app.config)).protocol === 'https:',
     });
     await app.register(cookie);
     // Hashed assets are precompressed at build time; this covers HTML and JSON.

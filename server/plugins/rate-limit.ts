@@ -4,6 +4,7 @@ import {
   createRateLimitRepository,
   type RateLimitRepository,
 } from '../../db/repositories/rate-limits';
+import { rateLimitKey } from '../client-address';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -51,6 +52,7 @@ export const rateLimitPlugin = fp(
       store: createPostgresStore(repository) as never,
       // A database hiccup must not turn every form into a 500.
       skipOnError: true,
+      keyGenerator: (request) => rateLimitKey(request.ip),
     });
     const sweep = setInterval(() => {
       repository

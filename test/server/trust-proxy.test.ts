@@ -38,3 +38,16 @@ describe('without a proxy (TRUST_PROXY unset)', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });
+
+describe('IPv6 clients behind one proxy', () => {
+  const server = useTestApp('pglite', { env: { TRUST_PROXY: '1' } });
+
+  it('counts one /64 as one client, whichever of its addresses it uses', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i += 1) {
+      statuses.push((await sendFrom(server, `2001:db8:7:7::${i.toString(16)}`)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await sendFrom(server, '2001:db8:7:8::1')).statusCode).toBe(201);
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { BlogPasscodeSchema } from '../../../core/blog/schema';
 import { createRateLimitRepository } from '../../../db/repositories/rate-limits';
+import { rateLimitKey } from '../../client-address';
 import { HttpError, parseWith } from '../../http-errors';
 import {
   canEditBlog,
@@ -31,7 +32,7 @@ const blogSessionRoutes: FastifyPluginAsync = async (app) => {
       if (!expected) {
         throw new HttpError(403, 'Passcode sign-in is turned off on this site.');
       }
-      const key = `blog-passcode:${request.ip}`;
+      const key = `blog-passcode:${rateLimitKey(request.ip)}`;
       // Every try is counted atomically BEFORE comparing: reading the count and adding a hit
       // later let parallel guesses all pass the check. Refused even when right, so the answer
       // never tells a guesser which guess was right.
