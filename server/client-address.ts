@@ -24,13 +24,8 @@ function expandIPv6(ip: string): string[] {
   const last = right.length > 0 ? right : left;
   const v4 = last.at(-1);
   if (v4?.includes('.')) {
-    const bytes = v4.split('.').map(Number);
-    last.splice(
-      -1,
-      1,
-      ((bytes[0]! << 8) | bytes[1]!).toString(16),
-      ((bytes[2]! << 8) | bytes[3]!).toString(16),
-    );
+    const [a = 0, b = 0, c = 0, d = 0] = v4.split('.').map(Number);
+    last.splice(-1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
   }
   const missing = 8 - left.length - right.length;
   const groups = [...left, ...Array(Math.max(0, missing)).fill('0'), ...right];
