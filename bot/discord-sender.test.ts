@@ -35,7 +35,6 @@ describe('classifyDiscordError', () => {
     // A reset token, a missing permission or a wrong channel id fails every queued message
     // alike; once staff fix it, the queue must still go out.
     for (const [status, code] of [
-      [401, 0],
       [403, 50001],
       [403, 50013],
       [404, 10003],
@@ -46,6 +45,10 @@ describe('classifyDiscordError', () => {
         `Discord ${status}[${code}]: no`,
       ]);
     }
+  });
+
+  it('tells a refused token (401) apart, so the worker pauses instead of retrying', () => {
+    expect(classifyDiscordError(apiError(401, 0, '401: Unauthorized')).kind).toBe('unauthorized');
   });
 
   it('says a 413 was about the upload size, and does not retry it', () => {

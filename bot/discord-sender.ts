@@ -18,8 +18,17 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
     rejectOnRateLimit: (data) => data.retryAfter > INLINE_RATE_LIMIT_WAIT_MS,
     ...(api && { api }),
   });
-  rest.setToken(token);
+  // @discordjs/rest forgets its token after a 401 ("Expected token to be set" ever after), so
+  // each request sets it again: once the token works again, deliveries resume by themselves.
+  const authorized = () => rest.setToken(token);
   return {
+    async checkToken() {
+      try {
+        await authorized().get(Routes.user('@me'));
+      } catch (error) {
+        throw classifyDiscordError(error);
+      }
+    },
     async send({ channelId, payload, files, nonce }: OutgoingMessage) {
       const { attachments: _described, ...fields } = payload;
       const body = {
@@ -33,7 +42,7 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
         })),
       };
       try {
-        const message = (await rest.post(Routes.channelMessages(channelId), {
+        const message = (await authorized().post(Routes.channelMessages(channelId), {
           body,
           files: files.map((file, id) => ({
             key: `files[${id}]`,
@@ -54,7 +63,7 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
  * Statuses that blame the message itself: the same body will be refused on every try, so the
  * row fails at once. Everything else is retried with the normal backoff (still bounded by the
  * attempt limit), in particular problems of configuration rather than of the message: 401 (the
- * token was reset), 403 (50001 missing access, 50013 missing permissions) and 404 (10003
+ * token was reset; the worker pauses, see 'unauthorized'), 403 (50001 missing access, 50013 missing permissions) and 404 (10003
  * unknown channel). Those hit every queued message alike, and once staff fix the token, the
  * role or the channel id, the queue must still go out rather than all be marked failed.
  */
@@ -72,6 +81,7 @@ export function classifyDiscordError(error: unknown): DeliveryError {
     const hint = error.status === 413 ? " (the files are over Discord's upload limit)" : '';
     const message = `Discord ${error.status}${code}: ${error.message}${hint}`;
     if (error.status === 429) return new DeliveryError(message, 'rate-limited');
+    if (error.status === 401) return new DeliveryError(message, 'unauthorized');
     const permanent = MESSAGE_AT_FAULT.has(error.status);
     return new DeliveryError(message, permanent ? 'permanent' : 'transient');
   }

@@ -22,9 +22,18 @@ export interface OutgoingMessage {
  */
 export interface DiscordSender {
   send(message: OutgoingMessage): Promise<{ channelId: string; messageId: string }>;
+  /** Resolves when Discord accepts the token again; throws a DeliveryError otherwise. */
+  checkToken(): Promise<void>;
 }
 
-export type DeliveryFailureKind = 'transient' | 'permanent' | 'rate-limited';
+/**
+ * - transient: try again later, counting the attempt;
+ * - permanent: the message itself is refused, fail the row;
+ * - rate-limited: wait as Discord said, not counting the attempt;
+ * - unauthorized: the token is invalid or revoked (401); every send will fail alike, so the
+ *   worker pauses without counting attempts until Discord accepts the token again.
+ */
+export type DeliveryFailureKind = 'transient' | 'permanent' | 'rate-limited' | 'unauthorized';
 
 export class DeliveryError extends Error {
   constructor(

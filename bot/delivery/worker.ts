@@ -2,6 +2,7 @@ import type { Config } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
+import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
 import { computeRetryDelay } from './backoff';
 import { createDeliveryRenderer } from './render';
@@ -20,6 +21,8 @@ export interface OutboxWorkerOptions {
   maxDelayMs: number;
   /** How long a row waits for a channel to be configured before looking again. */
   unroutedDelayMs: number;
+  /** While Discord refuses the token (401), how often to ask whether it is accepted again. */
+  authProbeMs: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
@@ -32,6 +35,7 @@ export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
   baseDelayMs: 2000,
   maxDelayMs: 15 * 60_000,
   unroutedDelayMs: 60_000,
+  authProbeMs: 30_000,
 };
 
 export interface OutboxWorker {
@@ -49,6 +53,10 @@ export function startOutboxWorker(
   const { sender, config, log } = deps;
   const outbox = createOutboxRepository(deps.db);
   const renderer = createDeliveryRenderer(deps.db);
+  const systemState = createSystemStateRepository(deps.db);
+  let installId: string | null = null;
+  // Set by a 401: no row is claimed until Discord accepts the token again.
+  let unauthorizedSince: Date | null = null;
   const warnedMissing = new Set<string>();
   let stopping = false;
   let wakeUp: (() => void) | null = null;
@@ -72,7 +80,8 @@ export function startOutboxWorker(
         return outbox.markRetry(row.id, { error, delayMs: options.unroutedDelayMs, refund: true });
       }
       channelId = route.channelId;
-      const nonce = deliveryNonce(row.id);
+      installId ??= await systemState.installId();
+      const nonce = deliveryNonce(installId, row.id);
       const sent = await sender.send({
         channelId,
         payload: rendered.payload,
@@ -103,6 +112,10 @@ export function startOutboxWorker(
       log.debug({ ...context, delayMs }, 'outbox delivery rate limited');
       return outbox.markRetry(row.id, { error: failure.message, delayMs, refund: true });
     }
+    if (failure.kind === 'unauthorized') {
+      await pauseForToken(failure.message);
+      return outbox.markRetry(row.id, { error: failure.message, delayMs: 0, refund: true });
+    }
     if (failure.kind === 'permanent' || row.attempts >= options.maxAttempts) {
       log.error({ ...context, err: failure.message }, 'outbox delivery failed for good');
       return outbox.markFailed(row.id, failure.message);
@@ -110,6 +123,35 @@ export function startOutboxWorker(
     const delayMs = computeRetryDelay(row.attempts, options);
     log.warn({ ...context, delayMs, err: failure.message }, 'outbox delivery failed, will retry');
     return outbox.markRetry(row.id, { error: failure.message, delayMs });
+  }
+
+  async function pauseForToken(detail: string): Promise<void> {
+    if (unauthorizedSince) return;
+    unauthorizedSince = new Date();
+    log.error(
+      { err: detail },
+      'Discord refused the bot token (401): it is invalid or was reset. Deliveries are paused, ' +
+        'nothing queued is lost; set a valid DISCORD_TOKEN and they resume by themselves.',
+    );
+    await systemState
+      .setDiscordAuth({ status: 'unauthorized', since: unauthorizedSince.toISOString() })
+      .catch((error: unknown) => log.warn({ err: error }, 'recording the 401 failed'));
+  }
+
+  /** While paused: true once Discord accepts the token again (and the pause is lifted). */
+  async function tokenAcceptedAgain(): Promise<boolean> {
+    try {
+      await sender.checkToken();
+    } catch (error) {
+      if (error instanceof DeliveryError && error.kind !== 'unauthorized') {
+        log.debug({ err: error.message }, 'token check inconclusive, Discord unavailable');
+      }
+      return false;
+    }
+    log.info('Discord accepts the bot token again; deliveries resume.');
+    unauthorizedSince = null;
+    await systemState.setDiscordAuth({ status: 'ok' });
+    return true;
   }
 
   async function deliverBatch(rows: OutboxRow[]): Promise<void> {
@@ -136,7 +178,14 @@ export function startOutboxWorker(
     });
 
   async function run(): Promise<void> {
+    // A pause recorded by an earlier run (or another worker) is checked before sending again.
+    const recorded = await systemState.discordAuth().catch(() => ({ status: 'ok' as const }));
+    if (recorded.status === 'unauthorized') unauthorizedSince = new Date(recorded.since);
     while (!stopping) {
+      if (unauthorizedSince) {
+        await pause(options.authProbeMs);
+        if (stopping || !(await tokenAcceptedAgain().catch(() => false))) continue;
+      }
       let claimed = 0;
       try {
         const rows = await outbox.claimDue({ limit: options.batchSize, leaseMs: options.leaseMs });

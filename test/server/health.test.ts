@@ -8,7 +8,7 @@ describe.each(DRIVERS)('GET /api/health on %s', (driver) => {
     const app = await buildTestApp(database);
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', discord: 'ok' });
     await app.close();
     await database.close();
   });
