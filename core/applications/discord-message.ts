@@ -89,7 +89,9 @@ const LONGEST_DECISION = describeDecision({
 const DECISION_FIELD = 'Decision';
 
 function applicationItems(app: ApplicationMessageInput, decisionText: string) {
-  const items: EmbedItem[] = [{ kind: 'field', name: DECISION_FIELD, value: decisionText }];
+  const items: EmbedItem[] = [
+    { kind: 'field', name: DECISION_FIELD, value: decisionText, trusted: true },
+  ];
   items.push(
     { kind: 'heading', name: 'Personal Information' },
     short('Roblox Username', app.robloxUsername),

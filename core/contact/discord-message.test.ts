@@ -38,3 +38,25 @@ describe('buildContactMessage', () => {
     }
   });
 });
+
+describe('user text in the contact message', () => {
+  it('shows exactly as typed: markdown is escaped in the embed, kept in attached files', () => {
+    const payload = buildContactMessage({
+      ...base,
+      name: 'a__b__c',
+      subject: '# Not a heading',
+      message: '||spoiler|| and `code` <@123456789012345678>',
+    });
+    const fields = Object.fromEntries(
+      (payload.embeds?.[0]?.fields ?? []).map((field) => [field.name, field.value]),
+    );
+    expect(fields.Name).toBe('a\\_\\_b\\_\\_c');
+    expect(fields.Subject).toBe('\\# Not a heading');
+    expect(fields.Message).toBe('\\|\\|spoiler\\|\\| and \\`code\\` \\<@123456789012345678>');
+    expect(payload.allowed_mentions).toEqual({ parse: [] });
+
+    const long = buildContactMessage({ ...base, message: `**${'x'.repeat(7000)}**` });
+    const file = long.attachments?.find((item) => item.kind === 'text');
+    expect(file?.kind === 'text' && file.text.startsWith('**x')).toBe(true);
+  });
+});

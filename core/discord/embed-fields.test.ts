@@ -87,3 +87,19 @@ describe('layoutEmbedFields', () => {
     ).toThrow('exceeds Discord limits');
   });
 });
+
+describe('escaped user text split across fields', () => {
+  it('never ends a piece on a backslash that escapes the next piece', () => {
+    // 1023 plain characters then escaped underscores: a cut at 1024 would fall after a '\'.
+    const value = `${'a'.repeat(1023)}${'_'.repeat(600)}`;
+    const { embeds } = layoutEmbedFields({
+      head: { title: 'T' },
+      items: [{ kind: 'field', name: 'Answer', value }],
+      maxTextFiles: 1,
+      combinedFileName: 'all.txt',
+    });
+    const pieces = (embeds[0]?.fields ?? []).map((field) => field.value);
+    for (const piece of pieces) expect(piece.endsWith('\\') && !piece.endsWith('\\_')).toBe(false);
+    expect(pieces.join('').replace(/\\(.)/g, '$1')).toBe(value);
+  });
+});

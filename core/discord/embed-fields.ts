@@ -1,4 +1,5 @@
 import { countMessageEmbedChars, DISCORD_LIMITS, measureDiscordText } from './limits';
+import { endsInEscape, escapeMarkdown } from './markdown';
 import {
   type DiscordEmbed,
   type DiscordEmbedField,
@@ -20,6 +21,11 @@ export type EmbedItem =
       inline?: boolean;
       /** Where the answer goes when the message cannot hold it; without it, it is always split. */
       file?: string;
+      /**
+       * Our own text whose markdown is meant (mentions, timestamps). Anything else is user text
+       * and shown exactly as typed (escaped); attached files always keep the text as typed.
+       */
+      trusted?: boolean;
     };
 
 export interface EmbedLayoutInput {
@@ -52,6 +58,8 @@ export function splitText(text: string, max: number = DISCORD_LIMITS.fieldValue)
     const space = rest.lastIndexOf(' ', cut - 1);
     if (newline >= cut / 2) cut = newline + 1;
     else if (space >= (cut * 3) / 4) cut = space + 1;
+    // An escaping backslash stays with the character it escapes.
+    if (endsInEscape(rest.slice(0, cut))) cut -= 1;
     pieces.push(rest.slice(0, cut));
     rest = rest.slice(cut);
   }
@@ -61,10 +69,12 @@ export function splitText(text: string, max: number = DISCORD_LIMITS.fieldValue)
 
 type FieldItem = Extract<EmbedItem, { kind: 'field' }>;
 
+const shownValue = (item: FieldItem) => (item.trusted ? item.value : escapeMarkdown(item.value));
+
 function fieldsFor(item: EmbedItem, attachedAs: string | null): DiscordEmbedField[] {
   if (item.kind === 'heading') return [{ name: item.name, value: HEADING_VALUE }];
   if (attachedAs) return [{ name: item.name, value: attachedAs }];
-  const pieces = splitText(item.value === '' ? EMPTY_VALUE : item.value);
+  const pieces = splitText(item.value === '' ? EMPTY_VALUE : shownValue(item));
   return pieces.map((value, i) => ({
     name: i === 0 ? item.name : `${item.name} (cont.)`,
     value,
@@ -93,7 +103,7 @@ const fits = (embeds: DiscordEmbed[]) =>
   countMessageEmbedChars(embeds) <= DISCORD_LIMITS.embedsTotalChars;
 
 // Blank pieces (a run of whitespace longer than a field) would be rejected by Discord.
-const splitsBlank = (item: FieldItem) => splitText(item.value).some((p) => p.trim() === '');
+const splitsBlank = (item: FieldItem) => splitText(shownValue(item)).some((p) => p.trim() === '');
 
 /**
  * Lays items out as embed fields within every Discord limit. Answers move to .txt attachments,
@@ -129,7 +139,7 @@ function largestMovable(items: EmbedItem[], attached: Set<number>): number {
   let bestLength = 0;
   items.forEach((item, i) => {
     if (item.kind !== 'field' || !item.file || attached.has(i)) return;
-    const length = measureDiscordText(item.value);
+    const length = measureDiscordText(shownValue(item));
     if (length > bestLength) {
       best = i;
       bestLength = length;
