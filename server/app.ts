@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
-import { sessionsPlugin } from './plugins/sessions';
 import applicationsRoutes from './routes/applications';
 import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
@@ -13,6 +13,7 @@ import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import portfolioRoutes from './routes/portfolios';
 import seoRoutes from './routes/seo';
+import staffRoutes from './routes/staff';
 import teamRoutes from './routes/team';
 import webPlugin from './web';
 
@@ -32,7 +33,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
-  await fastify.register(sessionsPlugin);
+  await fastify.register(authPlugin);
 
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);
@@ -43,6 +44,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(contactRoutes);
   await fastify.register(seoRoutes);
   await fastify.register(imageRoutes);
+  await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
   if (options.webDistDir) await fastify.register(webPlugin, { distDir: options.webDistDir });
 };

@@ -7,7 +7,7 @@ import {
   createBlogPostsRepository,
 } from '../../../db/repositories/blog-posts';
 import { parseWith } from '../../http-errors';
-import { requireBlogEditor } from '../../plugins/sessions';
+import { requireRight } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import blogSessionRoutes from './session';
 
@@ -50,7 +50,8 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
     {
       bodyLimit: FORM_BODY_LIMIT,
       preValidation: requireJsonBody,
-      onRequest: requireBlogEditor,
+      // Before the body is read: strangers get 401, not 413 or 415.
+      onRequest: requireRight('blog:edit'),
     },
     async (request, reply) => {
       const input = parseWith(BlogPostInputSchema, request.body);

@@ -1,27 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { hasRight, SESSION_POLICIES } from '../../../core/auth';
 import { BlogPasscodeSchema } from '../../../core/blog/schema';
 import { createRateLimitRepository } from '../../../db/repositories/rate-limits';
 import { rateLimitKey } from '../../client-address';
 import { HttpError, parseWith } from '../../http-errors';
-import {
-  canEditBlog,
-  cookieOptions,
-  findRequestSessions,
-  SESSION_COOKIES,
-} from '../../plugins/sessions';
+import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import { isPasscodeCorrect } from './passcode';
 
 export const PASSCODE_MAX_WRONG = 5;
 export const PASSCODE_WINDOW_MS = 15 * 60_000;
-const SESSION_TTL_MS = 12 * 60 * 60_000;
 
 const SignInSchema = z.object({ passcode: BlogPasscodeSchema });
 
-/** Passcode sign-in for blog editing (DESIGN.md decision 4): checked here, never in the browser. */
+/**
+ * Passcode sign-in for blog editing (DESIGN.md decision 4): checked here, never in the
+ * browser. The session it opens belongs to no staff member and holds only `blog:edit`.
+ */
 const blogSessionRoutes: FastifyPluginAsync = async (app) => {
   const rateLimits = createRateLimitRepository(app.db);
+  const cookie = SESSION_COOKIES.blog_admin;
 
   app.post(
     '/api/blog/session',
@@ -49,27 +48,25 @@ const blogSessionRoutes: FastifyPluginAsync = async (app) => {
       }
       // A right answer starts the count afresh, so signing in often never locks anyone out.
       await rateLimits.clear(key);
-      const { token } = await app.sessions.create({ scope: 'blog_admin', ttlMs: SESSION_TTL_MS });
-      reply.setCookie(
-        SESSION_COOKIES.blog,
-        token,
-        cookieOptions(app.config, Math.floor(SESSION_TTL_MS / 1000)),
-      );
+      const { token } = await app.sessions.create({ scope: 'blog_admin' });
+      const maxAgeSeconds = Math.floor(SESSION_POLICIES.blog_admin.lifetimeMs / 1000);
+      reply.setCookie(cookie, token, cookieOptions(app.config, maxAgeSeconds));
       return { admin: true };
     },
   );
 
+  // "admin": may this browser edit posts, by the passcode or as a lead.
   app.get('/api/blog/session', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const sessions = await findRequestSessions(request);
-    return { admin: sessions.some(canEditBlog) };
+    return { admin: hasRight(await request.getPrincipal(), 'blog:edit') };
   });
 
   app.delete('/api/blog/session', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIES.blog];
-    if (token && token.length <= 128) await app.sessions.delete(token);
-    reply.clearCookie(SESSION_COOKIES.blog, cookieOptions(app.config));
-    return { admin: false };
+    const token = sessionToken(request, 'blog_admin');
+    if (token) await app.sessions.delete(token);
+    reply.clearCookie(cookie, cookieOptions(app.config));
+    // Read after the delete: a lead's staff session still edits.
+    return { admin: hasRight(await request.getPrincipal(), 'blog:edit') };
   });
 };
 

@@ -1,0 +1,6 @@
+// The auth vocabulary every part shares: roles, rights, session scopes, who a request is from.
+
+export * from './principal';
+export * from './rights';
+export * from './roles';
+export * from './sessions';

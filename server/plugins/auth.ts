@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasRight,
+  hasRole,
+  type Principal,
+  principalFromSessions,
+  type Right,
+  ROLE_LABELS,
+  SESSION_SCOPES,
+  type SessionScope,
+  type StaffMember,
+  type StaffRole,
+} from '../../core/auth';
+import { type Config, publicUrl } from '../../core/config';
+import {
+  createSessionsRepository,
+  type Session,
+  type SessionsRepository,
+} from '../../db/repositories/sessions';
+import { HttpError } from '../http-errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionsRepository;
+  }
+  interface FastifyRequest {
+    /** Who sent the request, from its session cookies: looked up on first call, then reused. */
+    getPrincipal(): Promise<Principal | null>;
+  }
+}
+
+/** One cookie per kind of session; a cookie only ever carries a session of its own kind. */
+export const SESSION_COOKIES: Record<SessionScope, string> = {
+  blog_admin: 'lunar_blog',
+  staff: 'lunar_staff',
+};
+
+/** Browsers drop Secure cookies on plain-http origins, so only local development goes without. */
+export function cookieOptions(config: Config, maxAgeSeconds?: number) {
+  const url = new URL(publicUrl(config));
+  const local =
+    url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: !local,
+    ...(maxAgeSeconds !== undefined && { maxAge: maxAgeSeconds }),
+  };
+}
+
+/** The token a session cookie carries, if it could be one (43 base64url characters). */
+export function sessionToken(request: FastifyRequest, scope: SessionScope): string | undefined {
+  const token = request.cookies[SESSION_COOKIES[scope]];
+  // Anything this long cannot match; skip the query.
+  return token && token.length <= 128 ? token : undefined;
+}
+
+async function findLiveSessions(
+  request: FastifyRequest,
+  sessions: SessionsRepository,
+): Promise<Session[]> {
+  const found: Session[] = [];
+  for (const scope of SESSION_SCOPES) {
+    const token = sessionToken(request, scope);
+    const session = token ? await sessions.find(token) : null;
+    if (session?.scope === scope) found.push(session);
+  }
+  return found;
+}
+
+export type StaffPrincipal = Principal & { staff: StaffMember };
+
+/** The signed-in staff member and their rights, for handlers; 401 when there is none. */
+export async function getSignedInStaff(request: FastifyRequest): Promise<StaffPrincipal> {
+  const principal = await request.getPrincipal();
+  // A passcode session is not a staff member: it gets the sign-in answer too.
+  if (!principal?.staff) throw new HttpError(401, 'Sign in with your staff account first.');
+  return { ...principal, staff: principal.staff };
+}
+
+/**
+ * Hook (onRequest or preHandler) admitting staff who hold one of `roles` or a role that
+ * includes it: 401 without a staff session, 403 with one that lacks the role.
+ */
+export function requireRole(...roles: [StaffRole, ...StaffRole[]]) {
+  const needed = roles.map((role) => ROLE_LABELS[role]);
+  const refusal =
+    needed.length === 1
+      ? `This needs the ${needed[0]} role.`
+      : `This needs one of these roles: ${needed.join(', ')}.`;
+  return async (request: FastifyRequest): Promise<void> => {
+    const { staff } = await getSignedInStaff(request);
+    if (!roles.some((role) => hasRole(staff, role))) throw new HttpError(403, refusal);
+  };
+}
+
+const RIGHT_REFUSALS: Record<Right, { signIn: string; denied: string }> = {
+  'blog:edit': {
+    signIn: 'Sign in with the blog passcode to edit posts.',
+    denied: 'Editing posts needs the Lead designer role or the blog passcode.',
+  },
+};
+
+/**
+ * Hook (onRequest or preHandler) admitting any session that holds `right`, staff or not:
+ * 401 without a session, 403 with one that lacks it.
+ */
+export function requireRight(right: Right) {
+  const { signIn, denied } = RIGHT_REFUSALS[right];
+  return async (request: FastifyRequest): Promise<void> => {
+    const principal = await request.getPrincipal();
+    if (!principal) throw new HttpError(401, signIn);
+    if (!hasRight(principal, right)) throw new HttpError(403, denied);
+  };
+}
+
+/** Sessions (Postgres, token hashes only) and the request's principal resolved from them. */
+export const authPlugin = fp(
+  async (app) => {
+    const sessions = createSessionsRepository(app.db);
+    app.decorate('sessions', sessions);
+
+    // Lazy: most requests (pages, assets) never ask, so they never cost a query.
+    const principals = new WeakMap<FastifyRequest, Promise<Principal | null>>();
+    app.decorateRequest('getPrincipal', function (this: FastifyRequest) {
+      let principal = principals.get(this);
+      if (!principal) {
+        principal = findLiveSessions(this, sessions).then(principalFromSessions);
+        principals.set(this, principal);
+      }
+      return principal;
+    });
+
+    const sweep = setInterval(() => {
+      sessions
+        .deleteExpired()
+        .catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+    }, 60 * 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'auth', dependencies: ['app-context', 'external'] },
+);
