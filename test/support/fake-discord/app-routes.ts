@@ -1,4 +1,4 @@
-import { notFound, UNKNOWN_MEMBER } from './errors';
+import { notFound, UNKNOWN_MEMBER, UNKNOWN_USER } from './errors';
 import { assertGuild, findChannel, toAnyChannel } from './message-checks';
 import { toApiChannel, toApiGuild, toApiMember, toApiRole, toApiUser } from './payloads';
 import type { Route } from './router';
@@ -52,6 +52,16 @@ export const appRoutes: Route[] = [
         bot: toApiUser(state.bot),
       },
     }),
+  },
+  {
+    method: 'GET',
+    pattern: '/users/:userId',
+    auth: 'bot',
+    handle: ({ state, params }) => {
+      const user = state.users.get(params.userId ?? '');
+      if (!user) throw notFound(UNKNOWN_USER, 'User');
+      return { status: 200, body: toApiUser(user) };
+    },
   },
   {
     method: 'GET',

@@ -53,13 +53,19 @@ export type RouteMatch =
   | { kind: 'wrong-method' }
   | { kind: 'none' };
 
+/** The matching route with the fewest parameters wins: `/users/@me` before `/users/:userId`. */
 export function findRoute(routes: Route[], method: string, path: string): RouteMatch {
   let pathKnown = false;
+  let best: { route: Route; params: Record<string, string> } | undefined;
   for (const route of routes) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
-    if (route.method === method) return { kind: 'found', route, params };
     pathKnown = true;
+    if (route.method !== method) continue;
+    if (!best || Object.keys(params).length < Object.keys(best.params).length) {
+      best = { route, params };
+    }
   }
+  if (best) return { kind: 'found', ...best };
   return pathKnown ? { kind: 'wrong-method' } : { kind: 'none' };
 }
