@@ -53,7 +53,8 @@ describe('the interaction answer window and token lifetime', () => {
     const { record } = error as InteractionTimeoutError;
     expect(record.expired).toBe(true);
     expect(fake.timedOut).toContain(record);
-    await expect.poll(() => record.callbacks).toMatchObject([{ status: 404, code: 10062 }]);
+    await expect.poll(() => late.length).toBe(1);
+    expect(record.callbacks).toMatchObject([{ status: 404, code: 10062 }]);
     expect(late[0]).toBeInstanceOf(DiscordAPIError);
     expect((late[0] as DiscordAPIError).message).toBe('Unknown interaction');
     expect(record.response).toBeUndefined();
@@ -106,6 +107,7 @@ describe('the interaction answer window and token lifetime', () => {
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InteractionTimeoutError);
+    await expect.poll(() => refused).toBeDefined();
     expect(refused?.rawError).toMatchObject({
       code: 50035,
       errors: {
