@@ -1,5 +1,5 @@
 import type { FakeUpload } from './cdn';
-import { OPTION } from './command-checks';
+import { OPTION } from './command-option-checks';
 import type { CommandOptionSpec, RegisteredCommand } from './commands';
 import { countChars } from './form-errors';
 import type { Resolved } from './resolved';
@@ -75,9 +75,15 @@ function toDataValue(spec: CommandOptionSpec, value: OptionValue, resolved: Reso
 /** The option list that leads to the leaf: the subcommand (group) the user picked, if any. */
 function leafOf(command: RegisteredCommand, input: CommandInput) {
   const top = command.options ?? [];
-  const pick = (list: CommandOptionSpec[], type: number, name: string | undefined) =>
-    list.find((item) => item.type === type && item.name === name) ??
-    fail(`/${command.name} has no ${type === OPTION.group ? 'group' : 'subcommand'} ${name}`);
+  const pick = (list: CommandOptionSpec[], type: number, name: string | undefined) => {
+    const kind = type === OPTION.group ? 'group' : 'subcommand';
+    const names = list.filter((item) => item.type === type).map((item) => item.name);
+    if (name === undefined) return fail(`/${command.name} needs a ${kind}: ${names.join(', ')}`);
+    return (
+      list.find((item) => item.type === type && item.name === name) ??
+      fail(`/${command.name} has no ${kind} ${name}`)
+    );
+  };
   if (!top.some((item) => item.type === OPTION.subcommand || item.type === OPTION.group)) {
     if (input.subcommand || input.subcommandGroup) fail(`/${command.name} has no subcommands`);
     return { specs: top, wrap: (options: DataOption[]) => options };

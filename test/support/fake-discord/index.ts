@@ -32,8 +32,8 @@ import {
 } from './state';
 
 export type { FakeUpload } from './cdn';
-export { COMMAND_LIMITS } from './command-checks';
 export type { OptionValue } from './command-input';
+export { COMMAND_LIMITS } from './command-option-checks';
 export type { CommandOptionSpec, RegisteredCommand } from './commands';
 export type { MemberOptions, SeededMember, SeededUser } from './guild';
 export { InteractionTimeoutError } from './interaction-dispatch';

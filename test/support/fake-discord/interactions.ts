@@ -73,7 +73,8 @@ export function createInteractionHelpers(
       name: command.name,
       type: 1,
       ...(command.guild_id ? { guild_id: command.guild_id } : {}),
-      options,
+      // Discord leaves `options` out when the user gave none.
+      ...(options.length > 0 ? { options } : {}),
       resolved: resolved.build(),
     };
   };

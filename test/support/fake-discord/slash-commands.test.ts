@@ -40,6 +40,23 @@ const commands = [
     .addStringOption((o) =>
       o.setName('order_id').setDescription('Ticket id').setRequired(true).setAutocomplete(true),
     ),
+  new SlashCommandBuilder()
+    .setName('order')
+    .setDescription('Orders')
+    .addSubcommand((sub) => sub.setName('status').setDescription('Where an order is'))
+    .addSubcommandGroup((group) =>
+      group
+        .setName('payment')
+        .setDescription('Payments')
+        .addSubcommand((sub) =>
+          sub
+            .setName('verify')
+            .setDescription('Verify a payment')
+            .addStringOption((o) =>
+              o.setName('order_id').setDescription('Ticket').setRequired(true),
+            ),
+        ),
+    ),
 ].map((command) => command.toJSON());
 
 describe('slash commands through the real discord.js client', () => {
@@ -126,6 +143,36 @@ describe('slash commands through the real discord.js client', () => {
       'only takes one of its choices',
     );
     expect(fake.interactions.size).toBe(1);
+  });
+
+  it('wraps options in the subcommand (group) the user picked', async () => {
+    const seen: unknown[] = [];
+    bot.handle(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const { options } = interaction;
+      seen.push([
+        options.getSubcommandGroup(),
+        options.getSubcommand(),
+        options.getString('order_id'),
+      ]);
+      await interaction.reply('ok');
+    });
+    const source = { name: 'order', channelId, userId: designer };
+    await fake.runCommand({ ...source, subcommand: 'status' });
+    await fake.runCommand({
+      ...source,
+      subcommandGroup: 'payment',
+      subcommand: 'verify',
+      options: { order_id: 'T-7' },
+    });
+    expect(seen).toEqual([
+      [null, 'status', null],
+      ['payment', 'verify', 'T-7'],
+    ]);
+    expect(() => fake.runCommand(source)).toThrow('/order needs a subcommand: status');
+    expect(() => fake.runCommand({ ...source, subcommand: 'verify' })).toThrow(
+      '/order has no subcommand verify',
+    );
   });
 
   it('resolves a USER option to the user and member, roles included', async () => {
