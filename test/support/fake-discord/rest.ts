@@ -49,7 +49,7 @@ function authenticate(state: FakeState, route: Route, header: string | undefined
 }
 
 /** Serves a non-API page (the CDN, OAuth2's authorize page); false when the path is not one. */
-export type Page = (state: FakeState, url: URL, res: ServerResponse, port: number) => boolean;
+export type Page = (state: FakeState, url: URL, res: ServerResponse) => boolean;
 
 async function answer(
   state: FakeState,
@@ -93,7 +93,7 @@ export function createRestHandler(
 ) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (pages.some((page) => page(state, url, res, getPort()))) return;
+    if (pages.some((page) => page(state, url, res))) return;
     const prefix = /^\/api(\/v\d+)?(?=\/)/.exec(url.pathname);
     const request: RecordedRequest = {
       method: req.method ?? 'GET',
