@@ -21,7 +21,10 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** JSON or multipart/form-data (payload_json + files[n]), the two encodings discord.js sends. */
+/**
+ * JSON or multipart/form-data (payload_json + files[n]), the two encodings discord.js sends;
+ * and application/x-www-form-urlencoded, the only one OAuth2's token endpoint accepts.
+ */
 export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
   const raw = await readAll(req);
   const contentType = req.headers['content-type'] ?? '';
@@ -46,6 +49,10 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
       });
     }
     return { json, files, size: raw.length };
+  }
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    const form = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    return { json: form, files: [], size: raw.length };
   }
   return { json: JSON.parse(raw.toString('utf8')), files: [], size: raw.length };
 }

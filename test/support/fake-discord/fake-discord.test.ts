@@ -228,35 +228,6 @@ describe('fake Discord with the real discord.js client', () => {
     expect(fake.rejected).toHaveLength(1);
   });
 
-  it('dispatches a slash command and a modal submit, following deferred edits', async () => {
-    const onInteraction = async (interaction: Interaction) => {
-      if (interaction.isChatInputCommand()) {
-        await interaction.deferReply();
-        await interaction.editReply(`tax on ${interaction.options.getInteger('amount')}`);
-      } else if (interaction.isModalSubmit()) {
-        await interaction.reply(`reason: ${interaction.fields.getTextInputValue('reason')}`);
-      }
-    };
-    client.on(Events.InteractionCreate, onInteraction);
-    const userId = fake.guild.members[1]?.user.id ?? '';
-    const command = await fake.runCommand({
-      name: 'tax',
-      options: { amount: 100 },
-      channelId,
-      userId,
-    });
-    expect(command.response?.type).toBe(5);
-    await expect.poll(() => command.original?.content).toBe('tax on 100');
-    const modal = await fake.submitModal({
-      customId: 'reject',
-      fields: { reason: 'too short' },
-      channelId,
-      userId,
-    });
-    client.off(Events.InteractionCreate, onInteraction);
-    expect(modal.original?.content).toBe('reason: too short');
-  });
-
   it('speaks Discord errors for bad auth and unknown routes', async () => {
     const me = await fetch(`${fake.apiUrl}/v10/users/@me`, {
       headers: { authorization: 'Bot nope' },
@@ -269,5 +240,41 @@ describe('fake Discord with the real discord.js client', () => {
       404,
       { message: '404: Not Found', code: 0 },
     ]);
+  });
+});
+
+describe('a revoked bot token', () => {
+  it('closes the gateway with 4004 and refuses REST calls and new logins until restored', async () => {
+    const fake = await startFakeDiscord();
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
+    const closes: number[] = [];
+    client.on(Events.ShardDisconnect, (event) => closes.push(event.code));
+    client.on(Events.Error, () => {});
+    const ready = once(client, Events.ClientReady);
+    await client.login(fake.botToken);
+    await ready;
+    try {
+      fake.setTokenRevoked(true);
+      await expect.poll(() => fake.connectedClients()).toBe(0);
+      await expect.poll(() => closes).toContain(4004);
+      const me = await fetch(`${fake.apiUrl}/v10/users/@me`, {
+        headers: { authorization: `Bot ${fake.botToken}` },
+      });
+      expect(me.status).toBe(401);
+      const second = new Client({
+        intents: [GatewayIntentBits.Guilds],
+        rest: { api: fake.apiUrl },
+      });
+      await expect(second.login(fake.botToken)).rejects.toMatchObject({ code: 'TokenInvalid' });
+      await second.destroy();
+      fake.setTokenRevoked(false);
+      const again = await fetch(`${fake.apiUrl}/v10/users/@me`, {
+        headers: { authorization: `Bot ${fake.botToken}` },
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await client.destroy();
+      await fake.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ export function takeFault(state: FakeState, request: RecordedRequest): Fault | u
   const isMessageCreate =
     request.method === 'POST' && /^\/channels\/[^/]+\/messages$/.test(request.path);
   if (state.outage && isMessageCreate) return { status: 503 };
+  if (state.oauth.outage && request.path === '/oauth2/token') return { status: state.oauth.outage };
   const pending = state.faults.find((item) => item.remaining > 0 && matches(item.match, request));
   if (!pending) return undefined;
   pending.remaining--;

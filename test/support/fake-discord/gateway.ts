@@ -24,13 +24,20 @@ interface Session {
   /** zlib-stream: one deflate context for the whole connection; identify: each payload alone. */
   stream?: Deflate;
   identifyCompress: boolean;
+  /** The intents bitfield sent in IDENTIFY: events of other intents are not sent. */
+  intents: number;
   sending: Promise<void>;
 }
 
 export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Sends a dispatch to every identified connection; returns how many got it. */
-  dispatch(event: string, data: unknown): number;
+  /**
+   * Sends a dispatch to every identified connection (with `intent`, only to those that asked
+   * for it); returns how many got it.
+   */
+  dispatch(event: string, data: unknown, intent?: number): number;
+  /** Closes every connection with this close code, e.g. 4004 once the token is reset. */
+  disconnectAll(code: number, reason: string): void;
   readyCount(): number;
   /** Identifies answered with READY since the start, including connections closed since. */
   identifiedCount(): number;
@@ -74,9 +81,12 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
 
   const identify = (session: Session, data: Record<string, unknown>) => {
     const token = String(data.token ?? '').replace(/^Bot\s+/i, '');
-    if (token !== state.token) return session.socket.close(4004, 'Authentication failed.');
+    if (token !== state.token || state.tokenRevoked) {
+      return session.socket.close(4004, 'Authentication failed.');
+    }
     if (session.sessionId) return session.socket.close(4005, 'Already authenticated.');
     session.identifyCompress = data.compress === true && !session.stream;
+    session.intents = Number(data.intents ?? 0);
     nextSession++;
     session.sessionId = `fake-session-${nextSession}-${Date.now().toString(36)}`;
     dispatchTo(session, 'READY', {
@@ -99,7 +109,8 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
   const resume = (session: Session, data: Record<string, unknown>) => {
     const id = String(data.session_id ?? '');
     const seq = knownSessions.get(id);
-    if (String(data.token ?? '').replace(/^Bot\s+/i, '') !== state.token || seq === undefined) {
+    const token = String(data.token ?? '').replace(/^Bot\s+/i, '');
+    if (token !== state.token || state.tokenRevoked || seq === undefined) {
       send(session, { op: OP.invalidSession, d: false });
       return;
     }
@@ -130,6 +141,7 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
       socket,
       seq: 0,
       identifyCompress: false,
+      intents: 0,
       sending: Promise.resolve(),
     };
     sessions.add(session);
@@ -154,14 +166,18 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
     handleUpgrade(req, socket, head) {
       server.handleUpgrade(req, socket, head, (ws) => server.emit('connection', ws, req));
     },
-    dispatch(event, data) {
+    dispatch(event, data, intent) {
       let count = 0;
       for (const session of sessions) {
         if (!session.sessionId || session.socket.readyState !== session.socket.OPEN) continue;
+        if (intent !== undefined && (session.intents & intent) !== intent) continue;
         dispatchTo(session, event, data);
         count++;
       }
       return count;
+    },
+    disconnectAll(code, reason) {
+      for (const session of sessions) session.socket.close(code, reason);
     },
     readyCount: () => [...sessions].filter((session) => session.sessionId).length,
     identifiedCount: () => nextSession,

@@ -4,8 +4,16 @@ export interface GuildOptions {
   id?: string;
   name?: string;
   channels?: Array<{ id?: string; name: string; type?: number }>;
-  roles?: Array<{ id?: string; name: string; permissions?: string }>;
-  members?: Array<{ id?: string; username: string; roles?: string[] }>;
+  roles?: Array<{ id?: string; name: string; permissions?: string; mentionable?: boolean }>;
+  members?: MemberOptions[];
+}
+
+export interface MemberOptions {
+  id?: string;
+  username: string;
+  roles?: string[];
+  /** "Allow direct messages from server members" turned off: DMs from the bot answer 50007. */
+  closedDms?: boolean;
 }
 
 export interface SeededUser {
@@ -18,6 +26,7 @@ export interface SeededMember {
   user: SeededUser;
   roles: string[];
   joinedAt: string;
+  closedDms: boolean;
 }
 
 export interface SeededGuild {
@@ -25,7 +34,7 @@ export interface SeededGuild {
   name: string;
   ownerId: string;
   channels: Array<{ id: string; name: string; type: number }>;
-  roles: Array<{ id: string; name: string; permissions: string }>;
+  roles: Array<{ id: string; name: string; permissions: string; mentionable: boolean }>;
   members: SeededMember[];
 }
 
@@ -36,9 +45,12 @@ const EMBED_LINKS = 1n << 14n;
 const ATTACH_FILES = 1n << 15n;
 const READ_MESSAGE_HISTORY = 1n << 16n;
 const USE_APPLICATION_COMMANDS = 1n << 31n;
+export const ADMINISTRATOR = 1n << 3n;
+export const MENTION_EVERYONE = 1n << 17n;
 const EVERYONE_PERMISSIONS =
   VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS;
 const BOT_PERMISSIONS = EVERYONE_PERMISSIONS | EMBED_LINKS | ATTACH_FILES;
+const ALL_PERMISSIONS = (1n << 53n) - 1n;
 
 export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
   const id = opts.id ?? generateSnowflake();
@@ -48,14 +60,21 @@ export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
     id: role.id ?? generateSnowflake(),
     name: role.name,
     permissions: role.permissions ?? EVERYONE_PERMISSIONS.toString(),
+    mentionable: role.mentionable ?? false,
   }));
   const botRole = {
     id: generateSnowflake(),
     name: bot.username,
     permissions: BOT_PERMISSIONS.toString(),
+    mentionable: false,
   };
   // @everyone has the guild's own id, as on Discord.
-  const everyone = { id, name: '@everyone', permissions: EVERYONE_PERMISSIONS.toString() };
+  const everyone = {
+    id,
+    name: '@everyone',
+    permissions: EVERYONE_PERMISSIONS.toString(),
+    mentionable: false,
+  };
   const channels = (
     opts.channels ?? [{ name: 'applications' }, { name: 'contact' }, { name: 'general' }]
   ).map((channel) => ({
@@ -68,13 +87,8 @@ export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
     { username: 'lead', roles: firstRole ? [firstRole] : [] },
     { username: 'member', roles: [] },
   ];
-  const joinedAt = new Date().toISOString();
-  const members: SeededMember[] = people.map((person) => ({
-    user: { id: person.id ?? generateSnowflake(), username: person.username, bot: false },
-    roles: person.roles ?? [],
-    joinedAt,
-  }));
-  members.push({ user: bot, roles: [botRole.id], joinedAt });
+  const members = people.map((person) => toSeededMember(person));
+  members.push({ ...toSeededMember(bot), user: bot, roles: [botRole.id] });
   return {
     id,
     name: opts.name ?? 'Lunar Test Guild',
@@ -85,10 +99,23 @@ export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
   };
 }
 
+export function toSeededMember(person: MemberOptions): SeededMember {
+  return {
+    user: { id: person.id ?? generateSnowflake(), username: person.username, bot: false },
+    roles: person.roles ?? [],
+    joinedAt: new Date().toISOString(),
+    closedDms: person.closedDms ?? false,
+  };
+}
+
 export function computePermissions(guild: SeededGuild, member: SeededMember): string {
   let bits = 0n;
   for (const role of guild.roles) {
     if (role.id === guild.id || member.roles.includes(role.id)) bits |= BigInt(role.permissions);
+  }
+  // The owner and administrators hold every permission.
+  if (member.user.id === guild.ownerId || (bits & ADMINISTRATOR) === ADMINISTRATOR) {
+    return ALL_PERMISSIONS.toString();
   }
   return bits.toString();
 }

@@ -1,17 +1,26 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appRoutes } from './app-routes';
+import { serveCdn } from './cdn';
+import { applicationCommandRoutes } from './command-routes';
+import type { CommandScope, RegisteredCommand } from './commands';
+import { dmRoutes } from './dm-routes';
 import { createGateway } from './gateway';
-import type { SeededGuild, SeededUser } from './guild';
+import type { MemberOptions, SeededGuild, SeededMember, SeededUser } from './guild';
+import { createDispatcher } from './interaction-dispatch';
 import { interactionRoutes } from './interaction-routes';
 import {
+  type AutocompleteInput,
   type ClickButtonInput,
-  createInteractionDispatcher,
+  createInteractionHelpers,
   type RunCommandInput,
   type SubmitModalInput,
 } from './interactions';
+import { createMemberDirectory } from './members';
 import { messageRoutes } from './message-routes';
 import type { FakeMessage } from './messages';
+import { type OAuthGrant, type OAuthUser, serveAuthorize } from './oauth';
+import { oauthRoutes } from './oauth-routes';
 import { createRestHandler } from './rest';
 import {
   createState,
@@ -22,17 +31,56 @@ import {
   type StateOptions,
 } from './state';
 
-export type { ClickButtonInput, RunCommandInput, SubmitModalInput } from './interactions';
+export type { FakeUpload } from './cdn';
+export type { OptionValue } from './command-input';
+export { COMMAND_LIMITS } from './command-option-checks';
+export type { CommandOptionSpec, RegisteredCommand } from './commands';
+export type { MemberOptions, SeededMember, SeededUser } from './guild';
+export { InteractionTimeoutError } from './interaction-dispatch';
+export type {
+  AutocompleteInput,
+  ClickButtonInput,
+  RunCommandInput,
+  SubmitModalInput,
+} from './interactions';
+export type { Pings } from './mentions';
 export type { FakeAttachment, FakeMessage, MessageSnapshot } from './messages';
+export type { ModalValue } from './modal-submission';
+export type { OAuthGrant, OAuthUser } from './oauth';
 export { generateSnowflake } from './snowflake';
-export type { Fault, FaultMatch, InteractionRecord, RecordedRequest } from './state';
+export type {
+  CallbackAttempt,
+  Fault,
+  FaultMatch,
+  InteractionRecord,
+  RecordedRequest,
+} from './state';
 export { LIMITS } from './validate';
 
 export type FakeDiscordOptions = StateOptions;
 
+/** The OAuth2 side of the fake, for staff sign-in tests. */
+export interface FakeOAuth {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Redirect URIs registered for the app; authorize refuses others (none by default). */
+  redirectUris: string[];
+  /** The Discord account that approves on the authorize page; stays until changed. */
+  nextUser: OAuthUser | undefined;
+  /** The next authorize redirects back with `error=access_denied` (the user pressed Cancel). */
+  denyNext(): void;
+  /** While set, `POST /oauth2/token` answers this status; `false` restores it. */
+  setOutage(status: 500 | 502 | 503 | false): void;
+  /** Every authorize request's query, in order. */
+  readonly authorizeRequests: ReadonlyArray<Record<string, string>>;
+  readonly grants: readonly OAuthGrant[];
+}
+
 export interface FakeDiscord {
   /** Give this to discord.js as `rest: { api }`; it asks `/gateway/bot` for the gateway. */
   apiUrl: string;
+  /** Stands in for `https://discord.com`: the authorize page is `${oauthUrl}/oauth2/authorize`. */
+  oauthUrl: string;
   gatewayUrl: string;
   botToken: string;
   bot: SeededUser;
@@ -42,10 +90,16 @@ export interface FakeDiscord {
   requests: RecordedRequest[];
   /** Requests answered 4xx because the body broke a Discord limit. Tests expect none. */
   readonly rejected: RecordedRequest[];
-  /** Every message created in a channel (not ephemeral replies), in creation order. */
+  /** Every message created in a channel or DM (not ephemeral replies), in creation order. */
   messages: FakeMessage[];
   messagesIn(channelId: string): FakeMessage[];
+  /** Messages the bot sent to this user's DM channel. */
+  dmsTo(userId: string): FakeMessage[];
   interactions: Map<string, InteractionRecord>;
+  /** Interactions whose answer window passed without an accepted callback. */
+  readonly timedOut: InteractionRecord[];
+  /** Registered commands: of the seeded guild by default, or of a guild id, or `'global'`. */
+  commands(scope?: CommandScope): RegisteredCommand[];
   /**
    * The next `count` matching requests (default: any REST call) answer with this fault.
    * `retryAfter` is in seconds and may be fractional to keep tests fast.
@@ -55,24 +109,43 @@ export interface FakeDiscord {
   delayNext(count: number, ms: number, match?: FaultMatch): void;
   /** While on, every message POST answers 503. */
   setOutage(on: boolean): void;
+  /** While on, the bot token is refused: REST 401, gateway closed and identify refused (4004). */
+  setTokenRevoked(revoked: boolean): void;
   /** Number of gateway connections that have identified. */
   connectedClients(): number;
   /** Number of gateway sessions ever started (READY sent), connected or not any more. */
   sessionsStarted(): number;
-  /** Resolve with the record once the bot POSTs the interaction callback; reject after 3 s. */
+  /**
+   * Each sends INTERACTION_CREATE and resolves with the record once the bot's initial callback
+   * is accepted; rejects with InteractionTimeoutError when the window passes without one.
+   */
   clickButton(input: ClickButtonInput): Promise<InteractionRecord>;
   runCommand(input: RunCommandInput): Promise<InteractionRecord>;
+  autocomplete(input: AutocompleteInput): Promise<InteractionRecord>;
   submitModal(input: SubmitModalInput): Promise<InteractionRecord>;
+  addMember(input: MemberOptions): SeededMember;
+  setMemberRoles(userId: string, roles: string[]): SeededMember;
+  removeMember(userId: string): void;
+  setDmsClosed(userId: string, closed: boolean): void;
+  oauth: FakeOAuth;
   close(): Promise<void>;
 }
 
 export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const state = createState(opts);
   let port = 0;
+  const getPort = () => port;
   const gatewayUrl = () => `ws://127.0.0.1:${port}/gateway`;
   const gateway = createGateway(state, gatewayUrl);
-  const routes = [...appRoutes, ...messageRoutes, ...interactionRoutes];
-  const handle = createRestHandler(state, routes, () => port);
+  const routes = [
+    ...appRoutes,
+    ...applicationCommandRoutes,
+    ...messageRoutes,
+    ...dmRoutes,
+    ...interactionRoutes,
+    ...oauthRoutes,
+  ];
+  const handle = createRestHandler(state, routes, [serveCdn, serveAuthorize], getPort);
   const server = createServer((req, res) => void handle(req, res));
   server.on('upgrade', (req, socket, head) => {
     if (req.url?.startsWith('/gateway')) gateway.handleUpgrade(req, socket, head);
@@ -80,10 +153,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  const dispatcher = createInteractionDispatcher(state, gateway, () => port);
+  const dispatcher = createDispatcher(state, gateway, getPort);
+  const helpers = createInteractionHelpers(state, dispatcher, getPort);
+  const members = createMemberDirectory(state, gateway);
+  const { oauth } = state;
 
   return {
     apiUrl: `http://127.0.0.1:${port}/api`,
+    oauthUrl: `http://127.0.0.1:${port}`,
     gatewayUrl: gatewayUrl(),
     botToken: state.token,
     bot: state.bot,
@@ -95,7 +172,15 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     },
     messages: state.messages,
     messagesIn: (channelId) => state.messages.filter((message) => message.channelId === channelId),
+    dmsTo: (userId) => {
+      const channel = state.dmChannels.find((item) => item.recipientId === userId);
+      return state.messages.filter((message) => message.channelId === channel?.id);
+    },
     interactions: state.interactions,
+    get timedOut() {
+      return [...state.interactions.values()].filter((record) => record.expired);
+    },
+    commands: (scope = state.guild.id) => state.commands.get(scope) ?? [],
     failNext(count, fault, match) {
       state.faults.push({ remaining: count, fault, match });
     },
@@ -105,11 +190,38 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     setOutage(on) {
       state.outage = on;
     },
+    setTokenRevoked(revoked) {
+      state.tokenRevoked = revoked;
+      if (revoked) gateway.disconnectAll(4004, 'Authentication failed.');
+    },
     connectedClients: () => gateway.readyCount(),
     sessionsStarted: () => gateway.identifiedCount(),
-    clickButton: dispatcher.clickButton,
-    runCommand: dispatcher.runCommand,
-    submitModal: dispatcher.submitModal,
+    ...helpers,
+    ...members,
+    oauth: {
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      get redirectUris() {
+        return oauth.redirectUris;
+      },
+      set redirectUris(uris) {
+        oauth.redirectUris = uris;
+      },
+      get nextUser() {
+        return oauth.nextUser;
+      },
+      set nextUser(user) {
+        oauth.nextUser = user;
+      },
+      denyNext() {
+        oauth.denyNext = true;
+      },
+      setOutage(status) {
+        oauth.outage = status;
+      },
+      authorizeRequests: oauth.authorizeRequests,
+      grants: oauth.grants,
+    },
     async close() {
       dispatcher.close();
       await gateway.close();

@@ -1,24 +1,30 @@
 import { toApiMessage } from './api-message';
+import { allowedCallbackTypes, validateAutocompleteResult, validateModal } from './callback-checks';
 import {
   ALREADY_ACKNOWLEDGED,
   HttpError,
-  INVALID_FORM_BODY,
+  INVALID_WEBHOOK_TOKEN,
   notFound,
   UNKNOWN_INTERACTION,
   UNKNOWN_MESSAGE,
   UNKNOWN_WEBHOOK,
 } from './errors';
+import { assertNoIssues, checkChoice, type FieldIssue, type Json } from './form-errors';
+import { computePings } from './mentions';
 import { assertMessageBody } from './message-checks';
 import { createMessage, editMessage, type FakeMessage } from './messages';
 import type { Route, RouteContext } from './router';
-import type { FakeState, InteractionRecord } from './state';
+import type { CallbackAttempt, FakeState, InteractionRecord } from './state';
 
-type Json = Record<string, unknown>;
-
+// Interaction webhooks: unknown before the first callback, and refused once the token's 15
+// minutes are over (401 Invalid Webhook Token).
 function recordByToken(state: FakeState, appId: string | undefined, token: string | undefined) {
   const record = [...state.interactions.values()].find((item) => item.token === token);
   if (!record || appId !== state.applicationId || !record.response) {
     throw notFound(UNKNOWN_WEBHOOK, 'Webhook');
+  }
+  if (Date.now() - record.sentAt > state.interactionTokenTtlMs) {
+    throw new HttpError(401, { message: 'Invalid Webhook Token', code: INVALID_WEBHOOK_TOKEN });
   }
   return record;
 }
@@ -26,6 +32,7 @@ function recordByToken(state: FakeState, appId: string | undefined, token: strin
 function addReply(ctx: RouteContext, record: InteractionRecord, data: Json, validate: boolean) {
   if (validate) assertMessageBody(ctx.state, data, ctx.files, { creating: true });
   const message = createMessage(record.channelId, data, ctx.files, { interactionId: record.id });
+  if (validate) message.pings = computePings(ctx.state, message, { viaInteraction: true });
   if (!message.ephemeral) ctx.state.messages.push(message);
   return message;
 }
@@ -36,90 +43,54 @@ function sourceMessage(state: FakeState, record: InteractionRecord): FakeMessage
   return message;
 }
 
-function assertModal(data: Json) {
-  const customId = typeof data.custom_id === 'string' ? data.custom_id : '';
-  const title = typeof data.title === 'string' ? data.title : '';
-  const components = Array.isArray(data.components) ? data.components : [];
-  if (
-    !customId ||
-    [...customId].length > 100 ||
-    !title ||
-    [...title].length > 45 ||
-    components.length === 0 ||
-    components.length > 5
-  ) {
-    throw new HttpError(
-      400,
-      {
-        message: 'Invalid Form Body',
-        code: INVALID_FORM_BODY,
-        errors: {
-          data: {
-            _errors: [
-              {
-                code: 'MODAL_INVALID',
-                message: 'Modal must have a custom_id (≤100), a title (≤45) and 1–5 components',
-              },
-            ],
-          },
-        },
-      },
-      true,
-    );
-  }
-}
-
-function respond(
+/** The deferred "is thinking…" message gets its content: from here on it is a normal reply. */
+function fillDeferred(
   ctx: RouteContext,
   record: InteractionRecord,
+  message: FakeMessage,
   body: Json,
-): FakeMessage | undefined {
+) {
+  // The ephemeral state chosen when deferring stays, whatever flags the edit carries.
+  const { flags: _flags, ...rest } = body;
+  editMessage(message, rest, ctx.files);
+  record.loading = false;
+  message.pings = computePings(ctx.state, message, { viaInteraction: true });
+}
+
+function respond(ctx: RouteContext, record: InteractionRecord, body: Json) {
   const data = (body.data ?? {}) as Json;
   switch (body.type) {
-    case 1:
-    case 6:
-      return undefined;
     case 4:
       record.original = addReply(ctx, record, data, true);
       return record.original;
     case 5:
       // The "is thinking…" placeholder that a later @original edit fills in.
       record.original = addReply(ctx, record, { flags: data.flags ?? 0 }, false);
+      record.loading = true;
       return record.original;
+    case 6:
+      return undefined;
     case 7: {
       const message = sourceMessage(ctx.state, record);
       assertMessageBody(ctx.state, data, ctx.files, { creating: false });
       editMessage(message, data, ctx.files);
       return message;
     }
+    case 8:
+      assertNoIssues(validateAutocompleteResult(data));
+      record.choices = data.choices as InteractionRecord['choices'];
+      return undefined;
     case 9:
-      assertModal(data);
+      assertNoIssues(validateModal(data));
+      record.modal = data;
       return undefined;
     default:
-      throw new HttpError(
-        400,
-        {
-          message: 'Invalid Form Body',
-          code: INVALID_FORM_BODY,
-          errors: {
-            type: {
-              _errors: [
-                {
-                  code: 'BASE_TYPE_CHOICES',
-                  message: `Value must be one of (1, 4, 5, 6, 7, 9, 10, 12).`,
-                },
-              ],
-            },
-          },
-        },
-        true,
-      );
+      return undefined;
   }
 }
 
-function handleCallback(ctx: RouteContext) {
+function acknowledge(ctx: RouteContext, record: InteractionRecord | undefined) {
   const { state, params, body } = ctx;
-  const record = state.interactions.get(params.interactionId ?? '');
   if (!record || record.token !== params.token || record.expired) {
     throw notFound(UNKNOWN_INTERACTION, 'interaction');
   }
@@ -129,6 +100,9 @@ function handleCallback(ctx: RouteContext) {
       code: ALREADY_ACKNOWLEDGED,
     });
   }
+  const issues: FieldIssue[] = [];
+  checkChoice(issues, ['type'], body.type, allowedCallbackTypes(record));
+  assertNoIssues(issues);
   const message = respond(ctx, record, body);
   record.response = { type: Number(body.type), data: body.data as Json | undefined };
   state.callbackWaiters.get(record.id)?.(record);
@@ -146,10 +120,32 @@ function handleCallback(ctx: RouteContext) {
       },
       resource: {
         type: body.type,
-        message: message ? toApiMessage(state, message, ctx.baseUrl.port) : undefined,
+        // "Only present if type is either CHANNEL_MESSAGE_WITH_SOURCE or UPDATE_MESSAGE."
+        message:
+          message && (body.type === 4 || body.type === 7)
+            ? toApiMessage(state, message, ctx.baseUrl.port)
+            : undefined,
       },
     },
   };
+}
+
+/** Records every attempt, refused ones included, so tests can see a late or second answer. */
+function handleCallback(ctx: RouteContext) {
+  const record = ctx.state.interactions.get(ctx.params.interactionId ?? '');
+  const attempt: CallbackAttempt = { type: ctx.body.type, status: 0, at: Date.now() };
+  if (record && record.token === ctx.params.token) record.callbacks.push(attempt);
+  try {
+    const result = acknowledge(ctx, record);
+    attempt.status = result.status;
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      attempt.status = error.status;
+      attempt.code = error.body.code;
+    }
+    throw error;
+  }
 }
 
 function webhookMessage(ctx: RouteContext): { record: InteractionRecord; message: FakeMessage } {
@@ -166,52 +162,55 @@ function webhookMessage(ctx: RouteContext): { record: InteractionRecord; message
   return { record, message: followUp };
 }
 
+function createFollowUp(ctx: RouteContext) {
+  const record = recordByToken(ctx.state, ctx.params.appId, ctx.params.token);
+  // Right after a deferred reply, Discord fills the loading message instead of adding one.
+  if (record.loading && record.original) {
+    assertMessageBody(ctx.state, ctx.body, ctx.files, { creating: true });
+    fillDeferred(ctx, record, record.original, ctx.body);
+    return { status: 200, body: toApiMessage(ctx.state, record.original, ctx.baseUrl.port) };
+  }
+  const message = addReply(ctx, record, ctx.body, true);
+  record.followUps.push(message);
+  return { status: 200, body: toApiMessage(ctx.state, message, ctx.baseUrl.port) };
+}
+
+function editWebhookMessage(ctx: RouteContext) {
+  const { record, message } = webhookMessage(ctx);
+  assertMessageBody(ctx.state, ctx.body, ctx.files, { creating: false });
+  if (record.loading && message === record.original) fillDeferred(ctx, record, message, ctx.body);
+  else editMessage(message, ctx.body, ctx.files);
+  return { status: 200, body: toApiMessage(ctx.state, message, ctx.baseUrl.port) };
+}
+
 const webhookMessagePattern = '/webhooks/:appId/:token/messages/:messageId';
 
 export const interactionRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/interactions/:interactionId/:token/callback',
-    auth: false,
+    auth: 'none',
     handle: handleCallback,
   },
-  {
-    method: 'POST',
-    pattern: '/webhooks/:appId/:token',
-    auth: false,
-    handle: (ctx) => {
-      const record = recordByToken(ctx.state, ctx.params.appId, ctx.params.token);
-      const message = addReply(ctx, record, ctx.body, true);
-      record.followUps.push(message);
-      return { status: 200, body: toApiMessage(ctx.state, message, ctx.baseUrl.port) };
-    },
-  },
+  { method: 'POST', pattern: '/webhooks/:appId/:token', auth: 'none', handle: createFollowUp },
   {
     method: 'GET',
     pattern: webhookMessagePattern,
-    auth: false,
+    auth: 'none',
     handle: (ctx) => ({
       status: 200,
       body: toApiMessage(ctx.state, webhookMessage(ctx).message, ctx.baseUrl.port),
     }),
   },
-  {
-    method: 'PATCH',
-    pattern: webhookMessagePattern,
-    auth: false,
-    handle: (ctx) => {
-      const { message } = webhookMessage(ctx);
-      assertMessageBody(ctx.state, ctx.body, ctx.files, { creating: false });
-      editMessage(message, ctx.body, ctx.files);
-      return { status: 200, body: toApiMessage(ctx.state, message, ctx.baseUrl.port) };
-    },
-  },
+  { method: 'PATCH', pattern: webhookMessagePattern, auth: 'none', handle: editWebhookMessage },
   {
     method: 'DELETE',
     pattern: webhookMessagePattern,
-    auth: false,
+    auth: 'none',
     handle: (ctx) => {
-      webhookMessage(ctx).message.deleted = true;
+      const { record, message } = webhookMessage(ctx);
+      message.deleted = true;
+      if (message === record.original) record.loading = false;
       return { status: 204 };
     },
   },

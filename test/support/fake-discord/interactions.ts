@@ -1,184 +1,131 @@
-import { randomBytes } from 'node:crypto';
-import { toApiMessage } from './api-message';
-import type { Gateway } from './gateway';
-import { toApiChannel, toInteractionMember } from './payloads';
-import { generateSnowflake } from './snowflake';
-import type { FakeState, InteractionRecord } from './state';
+import { buildCommandOptions, type CommandInput } from './command-input';
+import { findCommand, type RegisteredCommand } from './commands';
+import { ADMINISTRATOR, computePermissions } from './guild';
+import type { Dispatcher, InteractionSource } from './interaction-dispatch';
+import { buildModalSubmission, type ModalValue, textInputModal } from './modal-submission';
+import { createResolved } from './resolved';
+import { type FakeState, findMember, type InteractionRecord } from './state';
 
-export interface ClickButtonInput {
-  channelId: string;
+export interface ClickButtonInput extends InteractionSource {
   messageId: string;
   customId: string;
-  userId: string;
   /** 2 = button (default); 3 and 5–8 are select menus, which also take `values`. */
   componentType?: number;
   values?: string[];
-  /** Claim the click came from another server (the member and channel stay the seeded ones). */
-  guildId?: string;
 }
 
-export type CommandOption = {
+export interface RunCommandInput extends InteractionSource, CommandInput {
+  /** A registered CHAT_INPUT command's name (guild commands first, then global ones). */
   name: string;
-  type: number;
-  value?: unknown;
-  options?: CommandOption[];
+  /**
+   * Run it although `default_member_permissions` hides it from this member, as a server admin
+   * can allow per role in Integrations settings.
+   */
+  ignoreDefaultPermissions?: boolean;
+}
+
+export interface AutocompleteInput extends RunCommandInput {
+  /** The option being typed; it must be registered with `autocomplete: true`. */
+  focused: string;
+}
+
+export interface SubmitModalInput extends Partial<InteractionSource> {
+  /** The interaction the bot answered with a modal (callback 9): submits exactly that modal. */
+  modal?: InteractionRecord;
+  /** Without `modal`: the custom_id of a modal the fake did not see the bot open. */
+  customId?: string;
+  /** custom_id → what the user entered (see ModalValue). */
+  fields: Record<string, ModalValue>;
+  /** Without `modal`: text inputs in labels (default, Discord's current layout) or action rows. */
+  layout?: 'label' | 'row';
+}
+
+const fail = (message: string): never => {
+  throw new Error(`fake-discord: ${message}`);
 };
 
-export interface RunCommandInput {
-  name: string;
-  /** Either Discord's raw option list, or name → value (string, integer, boolean, number). */
-  options?: CommandOption[] | Record<string, string | number | boolean>;
-  channelId: string;
-  userId: string;
+// A command with default_member_permissions is hidden from members without all those bits;
+// "0" leaves it to administrators.
+function assertMayUse(state: FakeState, command: RegisteredCommand, input: RunCommandInput) {
+  const member = findMember(state, input.userId);
+  if (!member || command.default_member_permissions === null || input.ignoreDefaultPermissions) {
+    return;
+  }
+  const has = BigInt(computePermissions(state.guild, member));
+  const needed = BigInt(command.default_member_permissions);
+  const allowed = (has & ADMINISTRATOR) !== 0n || (needed !== 0n && (has & needed) === needed);
+  if (!allowed) fail(`Discord does not show /${command.name} to ${member.user.username}`);
 }
 
-export interface SubmitModalInput {
-  customId: string;
-  /** Text input custom_id → value. */
-  fields: Record<string, string>;
-  channelId: string;
-  userId: string;
-  /** Set when the modal was opened from a component on this message. */
-  messageId?: string;
-}
-
-// Application command option types (Discord docs, "Application Command Option Type").
-function toOptions(options: RunCommandInput['options']): CommandOption[] {
-  if (!options) return [];
-  if (Array.isArray(options)) return options;
-  return Object.entries(options).map(([name, value]) => {
-    if (typeof value === 'boolean') return { name, type: 5, value };
-    if (typeof value === 'number') return { name, type: Number.isInteger(value) ? 4 : 10, value };
-    return { name, type: 3, value };
-  });
-}
-
-export function createInteractionDispatcher(
+export function createInteractionHelpers(
   state: FakeState,
-  gateway: Gateway,
+  dispatcher: Dispatcher,
   getPort: () => number,
 ) {
-  const timers = new Map<string, { timer: NodeJS.Timeout; reject: (error: Error) => void }>();
-
-  const findMessage = (channelId: string, messageId: string) => {
-    const message = state.messages.find(
-      (item) => item.id === messageId && item.channelId === channelId,
-    );
-    if (!message) throw new Error(`fake-discord: no message ${messageId} in channel ${channelId}`);
-    return message;
-  };
-
-  const dispatch = (
-    type: number,
-    input: { channelId: string; userId: string; messageId?: string; guildId?: string },
-    data: Record<string, unknown>,
-  ): Promise<InteractionRecord> => {
-    const member = state.guild.members.find((item) => item.user.id === input.userId);
-    if (!member) throw new Error(`fake-discord: user ${input.userId} is not a guild member`);
-    const channel = state.guild.channels.find((item) => item.id === input.channelId);
-    if (!channel) throw new Error(`fake-discord: unknown channel ${input.channelId}`);
-    const botMember = state.guild.members.find((item) => item.user.id === state.bot.id);
-    const message = input.messageId ? findMessage(input.channelId, input.messageId) : undefined;
-    const record: InteractionRecord = {
-      id: generateSnowflake(),
-      token: `aW50ZXJhY3Rpb246${randomBytes(96).toString('base64url')}`,
-      type,
-      channelId: channel.id,
-      userId: member.user.id,
-      followUps: [],
-      sourceMessageId: message?.id,
-      expired: false,
+  const commandData = (input: RunCommandInput, focused?: string) => {
+    const command =
+      findCommand(state, input.name) ?? fail(`/${input.name} is not a registered command`);
+    assertMayUse(state, command, input);
+    const resolved = createResolved(state, getPort());
+    const options = buildCommandOptions(command, input, resolved, focused);
+    return {
+      id: command.id,
+      name: command.name,
+      type: 1,
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+      // Discord leaves `options` out when the user gave none.
+      ...(options.length > 0 ? { options } : {}),
+      resolved: resolved.build(),
     };
-    state.interactions.set(record.id, record);
-    const answered = new Promise<InteractionRecord>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // Discord invalidates the token after 3 s without a callback; so does the fake.
-        record.expired = true;
-        timers.delete(record.id);
-        state.callbackWaiters.delete(record.id);
-        reject(
-          new Error(
-            `fake-discord: interaction ${record.id} got no callback within ${state.interactionTimeoutMs} ms`,
-          ),
-        );
-      }, state.interactionTimeoutMs);
-      timers.set(record.id, { timer, reject });
-      state.callbackWaiters.set(record.id, (done) => {
-        clearTimeout(timer);
-        timers.delete(record.id);
-        state.callbackWaiters.delete(record.id);
-        resolve(done);
-      });
-    });
-    const sent = gateway.dispatch('INTERACTION_CREATE', {
-      id: record.id,
-      application_id: state.applicationId,
-      type,
-      token: record.token,
-      version: 1,
-      guild_id: input.guildId ?? state.guild.id,
-      guild: { id: input.guildId ?? state.guild.id, locale: 'en-US', features: [] },
-      guild_locale: 'en-US',
-      channel_id: channel.id,
-      channel: toApiChannel(state.guild, channel),
-      member: toInteractionMember(state.guild, member),
-      app_permissions: botMember ? toInteractionMember(state.guild, botMember).permissions : '0',
-      locale: 'en-US',
-      entitlements: [],
-      authorizing_integration_owners: { 0: state.guild.id },
-      context: 0,
-      attachment_size_limit: state.maxFileBytes,
-      message: message ? toApiMessage(state, message, getPort()) : undefined,
-      data,
-    });
-    if (sent === 0) {
-      timers
-        .get(record.id)
-        ?.reject(
-          new Error('fake-discord: no identified gateway client to receive the interaction'),
-        );
-      clearTimeout(timers.get(record.id)?.timer);
-      timers.delete(record.id);
-    }
-    return answered;
   };
 
   return {
     clickButton(input: ClickButtonInput) {
       const componentType = input.componentType ?? 2;
-      return dispatch(3, input, {
+      return dispatcher.send(3, input, {
         custom_id: input.customId,
         component_type: componentType,
         ...(componentType === 2 ? {} : { values: input.values ?? [] }),
       });
     },
     runCommand(input: RunCommandInput) {
-      const registered = [...state.commands.values()]
-        .flat()
-        .find((item) => item.name === input.name);
-      return dispatch(2, input, {
-        id: typeof registered?.id === 'string' ? registered.id : generateSnowflake(),
-        name: input.name,
-        type: 1,
-        guild_id: state.guild.id,
-        options: toOptions(input.options),
-      });
+      return dispatcher.send(2, input, commandData(input), input.name);
+    },
+    autocomplete(input: AutocompleteInput) {
+      return dispatcher.send(4, input, commandData(input, input.focused), input.name);
     },
     submitModal(input: SubmitModalInput) {
-      return dispatch(5, input, {
-        custom_id: input.customId,
-        components: Object.entries(input.fields).map(([customId, value]) => ({
-          type: 1,
-          components: [{ type: 4, custom_id: customId, value }],
-        })),
-      });
-    },
-    close() {
-      for (const [id, pending] of timers) {
-        clearTimeout(pending.timer);
-        state.callbackWaiters.delete(id);
-      }
-      timers.clear();
+      const opened = input.modal;
+      if (opened && !opened.modal) fail(`interaction ${opened.id} did not open a modal`);
+      const modal =
+        opened?.modal ??
+        textInputModal(
+          input.customId ?? fail('submitModal needs `modal` or `customId`'),
+          input.fields,
+          input.layout ?? 'label',
+        );
+      const userId = input.userId ?? opened?.userId ?? fail('submitModal needs a userId');
+      if (opened && userId !== opened.userId)
+        fail('only the user it opened for can submit a modal');
+      const source: InteractionSource = {
+        userId,
+        channelId: input.channelId ?? opened?.channelId ?? fail('submitModal needs a channelId'),
+        messageId: input.messageId ?? opened?.sourceMessageId,
+        guildId: input.guildId,
+        locale: input.locale,
+      };
+      const resolved = createResolved(state, getPort());
+      const customId = String(modal.custom_id);
+      return dispatcher.send(
+        5,
+        source,
+        {
+          custom_id: customId,
+          components: buildModalSubmission(modal, input.fields, resolved),
+          resolved: resolved.build(),
+        },
+        customId,
+      );
     },
   };
 }

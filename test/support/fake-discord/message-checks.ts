@@ -1,14 +1,18 @@
 import type { UploadedFile } from './body';
 import {
+  CANNOT_MESSAGE_USER,
   EMPTY_MESSAGE,
   ENTITY_TOO_LARGE,
   HttpError,
-  INVALID_FORM_BODY,
   notFound,
   UNKNOWN_CHANNEL,
+  UNKNOWN_GUILD,
 } from './errors';
-import type { FakeState } from './state';
-import { isEmptyMessage, toDiscordErrors, validateMessageBody } from './validate';
+import { assertNoIssues } from './form-errors';
+import type { SeededGuild } from './guild';
+import { toApiChannel, toDmChannel } from './payloads';
+import { type DmChannel, type FakeState, findMember } from './state';
+import { isEmptyMessage, validateMessageBody } from './validate';
 
 /** Throws the 4xx Discord would answer for a message body it refuses. */
 export function assertMessageBody(
@@ -21,14 +25,7 @@ export function assertMessageBody(
   if (tooLarge) {
     throw new HttpError(413, { message: 'Request entity too large', code: ENTITY_TOO_LARGE }, true);
   }
-  const issues = validateMessageBody(body, files.length);
-  if (issues.length > 0) {
-    throw new HttpError(
-      400,
-      { message: 'Invalid Form Body', code: INVALID_FORM_BODY, errors: toDiscordErrors(issues) },
-      true,
-    );
-  }
+  assertNoIssues(validateMessageBody(body, files.length));
   if (creating && isEmptyMessage(body, files.length)) {
     throw new HttpError(
       400,
@@ -38,8 +35,37 @@ export function assertMessageBody(
   }
 }
 
-export function findChannel(state: FakeState, channelId: string) {
-  const channel = state.guild.channels.find((item) => item.id === channelId);
+export type AnyChannel = SeededGuild['channels'][number] | DmChannel;
+
+export function findChannel(state: FakeState, channelId: string): AnyChannel {
+  const channel =
+    state.guild.channels.find((item) => item.id === channelId) ??
+    state.dmChannels.find((item) => item.id === channelId);
   if (!channel) throw notFound(UNKNOWN_CHANNEL, 'Channel');
   return channel;
+}
+
+export function toAnyChannel(state: FakeState, channel: AnyChannel) {
+  if (!('recipientId' in channel)) return toApiChannel(state.guild, channel);
+  const recipient = state.users.get(channel.recipientId);
+  return recipient ? toDmChannel(recipient, channel.id) : { id: channel.id, type: 1 };
+}
+
+/**
+ * Discord refuses a DM with 403 50007 when the user turned off DMs from server members or no
+ * longer shares a server with the bot.
+ */
+export function assertCanSend(state: FakeState, channel: AnyChannel): void {
+  if (!('recipientId' in channel)) return;
+  const member = findMember(state, channel.recipientId);
+  if (!member || member.closedDms) {
+    throw new HttpError(403, {
+      message: 'Cannot send messages to this user',
+      code: CANNOT_MESSAGE_USER,
+    });
+  }
+}
+
+export function assertGuild(state: FakeState, guildId: string | undefined): void {
+  if (guildId !== state.guild.id) throw notFound(UNKNOWN_GUILD, 'Guild');
 }

@@ -1,6 +1,7 @@
 import { toApiMessage } from './api-message';
 import { notFound, UNKNOWN_MESSAGE } from './errors';
-import { assertMessageBody, findChannel } from './message-checks';
+import { computePings } from './mentions';
+import { assertCanSend, assertMessageBody, findChannel } from './message-checks';
 import { createMessage, editMessage, type FakeMessage } from './messages';
 import type { Route, RouteContext } from './router';
 import type { FakeState } from './state';
@@ -30,23 +31,30 @@ function findByNonce(state: FakeState, channelId: string, nonce: unknown): FakeM
 function createInChannel(ctx: RouteContext) {
   const { state, params, body, files } = ctx;
   const channelId = params.channelId ?? '';
-  findChannel(state, channelId);
+  const channel = findChannel(state, channelId);
   assertMessageBody(state, body, files, { creating: true });
+  assertCanSend(state, channel);
   if (body.enforce_nonce === true && body.nonce !== undefined) {
     const existing = findByNonce(state, channelId, body.nonce);
     if (existing) return { status: 200, body: toApiMessage(state, existing, ctx.baseUrl.port) };
   }
   const message = createMessage(channelId, body, files);
+  message.pings = computePings(state, message, { viaInteraction: false });
   state.messages.push(message);
   return { status: 200, body: toApiMessage(state, message, ctx.baseUrl.port) };
 }
 
 export const messageRoutes: Route[] = [
-  { method: 'POST', pattern: '/channels/:channelId/messages', auth: true, handle: createInChannel },
+  {
+    method: 'POST',
+    pattern: '/channels/:channelId/messages',
+    auth: 'bot',
+    handle: createInChannel,
+  },
   {
     method: 'GET',
     pattern: '/channels/:channelId/messages',
-    auth: true,
+    auth: 'bot',
     handle: ({ state, params, query, baseUrl }) => {
       findChannel(state, params.channelId ?? '');
       const limit = Math.min(Number(query.get('limit') ?? 50), 100);
@@ -60,7 +68,7 @@ export const messageRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/channels/:channelId/messages/:messageId',
-    auth: true,
+    auth: 'bot',
     handle: ({ state, params, baseUrl }) => {
       findChannel(state, params.channelId ?? '');
       const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
@@ -70,7 +78,7 @@ export const messageRoutes: Route[] = [
   {
     method: 'PATCH',
     pattern: '/channels/:channelId/messages/:messageId',
-    auth: true,
+    auth: 'bot',
     handle: ({ state, params, body, files, baseUrl }) => {
       findChannel(state, params.channelId ?? '');
       const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
@@ -82,7 +90,7 @@ export const messageRoutes: Route[] = [
   {
     method: 'DELETE',
     pattern: '/channels/:channelId/messages/:messageId',
-    auth: true,
+    auth: 'bot',
     handle: ({ state, params }) => {
       findMessage(state, params.channelId ?? '', params.messageId ?? '').deleted = true;
       return { status: 204 };
@@ -91,7 +99,7 @@ export const messageRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/channels/:channelId/typing',
-    auth: true,
+    auth: 'bot',
     handle: ({ state, params }) => {
       findChannel(state, params.channelId ?? '');
       return { status: 204 };

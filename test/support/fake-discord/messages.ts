@@ -1,4 +1,5 @@
 import type { UploadedFile } from './body';
+import { NO_PINGS, type Pings } from './mentions';
 import { generateSnowflake } from './snowflake';
 
 export interface FakeAttachment {
@@ -32,6 +33,10 @@ export interface FakeMessage extends MessageSnapshot {
   /** Set when the message is an interaction reply or a webhook follow-up. */
   interactionId?: string;
   ephemeral: boolean;
+  /** The `allowed_mentions` object last sent for this message, as sent. */
+  allowedMentions?: Json;
+  /** Who got notified when the message appeared (content mentions filtered by allowed_mentions). */
+  pings: Pings;
 }
 
 type Json = Record<string, unknown>;
@@ -69,6 +74,11 @@ function resolveAttachments(body: Json, files: UploadedFile[], existing: FakeAtt
   return [...kept, ...added];
 }
 
+function readAllowedMentions(body: Json): Json | undefined {
+  const value = body.allowed_mentions;
+  return value && typeof value === 'object' ? (value as Json) : undefined;
+}
+
 function snapshot(message: MessageSnapshot): MessageSnapshot {
   const { content, embeds, components, attachments, flags, at } = message;
   return { content, embeds, components, attachments, flags, at };
@@ -102,6 +112,8 @@ export function createMessage(
     interactionId: extra.interactionId,
     // 64 = EPHEMERAL: only the clicking user sees it, so it never lands in the channel.
     ephemeral: (flags & 64) === 64,
+    allowedMentions: readAllowedMentions(body),
+    pings: NO_PINGS,
   };
 }
 
@@ -112,6 +124,7 @@ export function editMessage(message: FakeMessage, body: Json, files: UploadedFil
   if (Array.isArray(body.embeds)) message.embeds = body.embeds as Json[];
   if (Array.isArray(body.components)) message.components = body.components as Json[];
   if (typeof body.flags === 'number') message.flags = body.flags;
+  if (body.allowed_mentions !== undefined) message.allowedMentions = readAllowedMentions(body);
   if (Array.isArray(body.attachments) || files.length > 0) {
     message.attachments = resolveAttachments(body, files, message.attachments);
   }

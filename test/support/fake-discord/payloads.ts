@@ -62,7 +62,7 @@ export function toApiRole(guild: SeededGuild, role: SeededGuild['roles'][number]
     position: role.id === guild.id ? 0 : guild.roles.indexOf(role),
     permissions: role.permissions,
     managed: false,
-    mentionable: false,
+    mentionable: role.mentionable,
     flags: 0,
   };
 }
@@ -123,4 +123,18 @@ export function toGuildCreate(guild: SeededGuild) {
 
 export function toInteractionMember(guild: SeededGuild, member: SeededMember) {
   return { ...toApiMember(member), permissions: computePermissions(guild, member) };
+}
+
+/** A member in `resolved`: "missing user, deaf and mute". */
+export function toResolvedMember(guild: SeededGuild, member: SeededMember) {
+  const { user: _user, deaf: _deaf, mute: _mute, ...rest } = toInteractionMember(guild, member);
+  return rest;
+}
+
+export function toDmChannel(recipient: SeededUser, id: string) {
+  return { id, type: 1, last_message_id: null, flags: 0, recipients: [toApiUser(recipient)] };
+}
+
+export function toMemberEvent(guild: SeededGuild, member: SeededMember) {
+  return { ...toApiMember(member), guild_id: guild.id };
 }

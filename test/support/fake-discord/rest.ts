@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseBody } from './body';
-import { type DiscordErrorBody, ENTITY_TOO_LARGE, HttpError } from './errors';
+import { type DiscordErrorBody, ENTITY_TOO_LARGE, HttpError, unauthorized } from './errors';
 import { sendFault, takeDelay, takeFault } from './faults';
-import { findRoute, type Route, type RouteContext } from './router';
+import { findAccessGrant } from './oauth';
+import { type Caller, findRoute, type Route, type RouteContext } from './router';
 import { type FakeState, type RecordedRequest, toRecordedFiles } from './state';
 
 function bucketOf(method: string, pattern: string): string {
@@ -33,19 +34,22 @@ function sendError(res: ServerResponse, status: number, body: DiscordErrorBody):
   res.end(JSON.stringify(body));
 }
 
-function serveAttachment(state: FakeState, path: string, res: ServerResponse): void {
-  const [, , channelId, attachmentId] = path.split('/');
-  const file = state.messages
-    .filter((message) => message.channelId === channelId)
-    .flatMap((message) => message.attachments)
-    .find((item) => item.id === attachmentId);
-  if (!file) {
-    sendError(res, 404, { message: '404: Not Found', code: 0 });
-    return;
+/** Who may call this route with these headers; throws Discord's 401 otherwise. */
+function authenticate(state: FakeState, route: Route, header: string | undefined): Caller {
+  if (route.auth === 'none') return { kind: 'anyone' };
+  const [scheme = '', token = ''] = (header ?? '').split(' ');
+  const botAllowed = route.auth === 'bot' || route.auth === 'bot-or-bearer';
+  const bearerAllowed = route.auth === 'bearer' || route.auth === 'bot-or-bearer';
+  if (botAllowed && scheme === 'Bot' && token === state.token && !state.tokenRevoked) {
+    return { kind: 'bot' };
   }
-  res.writeHead(200, { 'content-type': file.contentType });
-  res.end(file.bytes);
+  const grant = bearerAllowed && scheme === 'Bearer' ? findAccessGrant(state, token) : undefined;
+  if (grant) return { kind: 'bearer', grant };
+  throw unauthorized();
 }
+
+/** Serves a non-API page (the CDN, OAuth2's authorize page); false when the path is not one. */
+export type Page = (state: FakeState, url: URL, res: ServerResponse) => boolean;
 
 async function answer(
   state: FakeState,
@@ -53,16 +57,14 @@ async function answer(
   request: RecordedRequest,
   req: IncomingMessage,
   res: ServerResponse,
-  ctxBase: Pick<RouteContext, 'files' | 'query' | 'baseUrl' | 'rawBody'>,
+  ctxBase: Pick<RouteContext, 'files' | 'query' | 'baseUrl' | 'rawBody' | 'headers'>,
 ): Promise<void> {
   const match = findRoute(routes, request.method, request.path);
   if (match.kind === 'none') throw new HttpError(404, { message: '404: Not Found', code: 0 });
   if (match.kind === 'wrong-method') {
     throw new HttpError(405, { message: '405: Method Not Allowed', code: 0 });
   }
-  if (match.route.auth && req.headers.authorization !== `Bot ${state.token}`) {
-    throw new HttpError(401, { message: '401: Unauthorized', code: 0 });
-  }
+  const caller = authenticate(state, match.route, req.headers.authorization);
   const bucket = bucketOf(request.method, match.route.pattern);
   const delayMs = takeDelay(state, request);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -77,15 +79,21 @@ async function answer(
     state,
     params: match.params,
     body: body as Record<string, unknown>,
+    caller,
   });
   request.status = result.status;
   sendJson(res, result.status, result.body, bucket);
 }
 
-export function createRestHandler(state: FakeState, routes: Route[], getPort: () => number) {
+export function createRestHandler(
+  state: FakeState,
+  routes: Route[],
+  pages: Page[],
+  getPort: () => number,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname.startsWith('/attachments/')) return serveAttachment(state, url.pathname, res);
+    if (pages.some((page) => page(state, url, res))) return;
     const prefix = /^\/api(\/v\d+)?(?=\/)/.exec(url.pathname);
     const request: RecordedRequest = {
       method: req.method ?? 'GET',
@@ -124,6 +132,7 @@ export function createRestHandler(state: FakeState, routes: Route[], getPort: ()
         query: url.searchParams,
         rawBody: parsed.json,
         baseUrl: { http: `http://127.0.0.1:${port}`, port },
+        headers: req.headers,
       });
     } catch (error) {
       if (error instanceof HttpError) {

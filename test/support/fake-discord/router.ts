@@ -1,5 +1,9 @@
 import type { UploadedFile } from './body';
+import type { OAuthGrant } from './oauth';
 import type { FakeState } from './state';
+
+/** Who called: the bot with its token, a user through an OAuth2 access token, or anyone. */
+export type Caller = { kind: 'bot' } | { kind: 'bearer'; grant: OAuthGrant } | { kind: 'anyone' };
 
 export interface RouteContext {
   state: FakeState;
@@ -9,6 +13,8 @@ export interface RouteContext {
   files: UploadedFile[];
   query: URLSearchParams;
   baseUrl: { http: string; port: number };
+  headers: Record<string, string | string[] | undefined>;
+  caller: Caller;
 }
 
 export interface RouteResult {
@@ -19,8 +25,12 @@ export interface RouteResult {
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   pattern: string;
-  /** Interaction callbacks and webhook calls carry their token in the URL, not a header. */
-  auth: boolean;
+  /**
+   * `bot`: `Authorization: Bot <token>`; `bearer`: an OAuth2 access token; `none`: interaction
+   * callbacks and webhooks carry their token in the URL, and OAuth2's token endpoint checks the
+   * client itself.
+   */
+  auth: 'bot' | 'bearer' | 'bot-or-bearer' | 'none';
   handle(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 
@@ -43,13 +53,19 @@ export type RouteMatch =
   | { kind: 'wrong-method' }
   | { kind: 'none' };
 
+/** The matching route with the fewest parameters wins: `/users/@me` before `/users/:userId`. */
 export function findRoute(routes: Route[], method: string, path: string): RouteMatch {
   let pathKnown = false;
+  let best: { route: Route; params: Record<string, string> } | undefined;
   for (const route of routes) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
-    if (route.method === method) return { kind: 'found', route, params };
     pathKnown = true;
+    if (route.method !== method) continue;
+    if (!best || Object.keys(params).length < Object.keys(best.params).length) {
+      best = { route, params };
+    }
   }
+  if (best) return { kind: 'found', ...best };
   return pathKnown ? { kind: 'wrong-method' } : { kind: 'none' };
 }

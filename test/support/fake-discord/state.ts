@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { UploadedFile } from './body';
+import type { RegisteredCommand } from './commands';
 import { type GuildOptions, type SeededGuild, type SeededUser, seedGuild } from './guild';
-import type { FakeMessage } from './messages';
+import type { FakeAttachment, FakeMessage } from './messages';
+import { createOAuthState, type OAuthOptions, type OAuthState } from './oauth';
 import { generateSnowflake } from './snowflake';
 
 export interface RecordedRequest {
@@ -46,38 +49,77 @@ export interface InteractionResponse {
   data?: Record<string, unknown>;
 }
 
+/** One POST to `/interactions/:id/:token/callback`, answered or refused. */
+export interface CallbackAttempt {
+  type: unknown;
+  status: number;
+  /** Discord's JSON error code when refused, e.g. 10062 (too late) or 40060 (twice). */
+  code?: number;
+  at: number;
+}
+
 /** What the bot answered to one dispatched interaction; later follow-ups keep appending. */
 export interface InteractionRecord {
   id: string;
   token: string;
+  /** 2 command, 3 component, 4 autocomplete, 5 modal submit. */
   type: number;
   channelId: string;
   userId: string;
-  /** The body the bot POSTed to `/interactions/:id/:token/callback`. */
+  /** When the interaction went out over the gateway. */
+  sentAt: number;
+  /** The command's name for types 2 and 4; the modal's custom_id for type 5. */
+  name?: string;
+  /** The accepted initial callback. */
   response?: InteractionResponse;
+  /** Every callback POST in order, including refused, late and repeated ones. */
+  callbacks: CallbackAttempt[];
   /** The reply message for types 4/5 (ephemeral or not), edited by `@original` PATCHes. */
   original?: FakeMessage;
+  /** True while a deferred reply (type 5) still shows "is thinking…". */
+  loading: boolean;
   followUps: FakeMessage[];
   /** The message whose component was clicked, when there is one. */
   sourceMessageId?: string;
+  /** Autocomplete suggestions the bot answered (callback type 8). */
+  choices?: Array<{ name: string; value: string | number }>;
+  /** The modal the bot opened (callback type 9): pass this record to `submitModal`. */
+  modal?: Record<string, unknown>;
   /** Set once Discord's answer window has passed without a callback. */
   expired: boolean;
 }
 
+export interface DmChannel {
+  id: string;
+  type: 1;
+  recipientId: string;
+}
+
 export interface FakeState {
   token: string;
+  /** While true the bot token is refused everywhere, as after a reset in the portal. */
+  tokenRevoked: boolean;
   bot: SeededUser;
   applicationId: string;
   guild: SeededGuild;
+  /** Every user the fake knows: members, past members and OAuth2 users. */
+  users: Map<string, SeededUser>;
+  dmChannels: DmChannel[];
   requests: RecordedRequest[];
   messages: FakeMessage[];
-  commands: Map<string, Array<Record<string, unknown>>>;
+  /** Registered application commands by scope: `global` or a guild id. */
+  commands: Map<string, RegisteredCommand[]>;
+  /** Files users attached to command options or modals, served from the fake CDN. */
+  uploads: Map<string, FakeAttachment>;
+  cdnSecret: Buffer;
   faults: PendingFault[];
   delays: PendingDelay[];
   outage: boolean;
+  oauth: OAuthState;
   interactions: Map<string, InteractionRecord>;
   callbackWaiters: Map<string, (record: InteractionRecord) => void>;
   interactionTimeoutMs: number;
+  interactionTokenTtlMs: number;
   maxFileBytes: number;
   maxRequestBytes: number;
 }
@@ -85,9 +127,13 @@ export interface FakeState {
 export interface StateOptions {
   guild?: GuildOptions;
   botUsername?: string;
+  /** Discord's initial-response window; default 3000 ms. */
   interactionTimeoutMs?: number;
+  /** How long follow-ups and `@original` edits are accepted; default 15 minutes. */
+  interactionTokenTtlMs?: number;
   maxFileBytes?: number;
   maxRequestBytes?: number;
+  oauth?: OAuthOptions;
 }
 
 export function createState(opts: StateOptions): FakeState {
@@ -100,21 +146,30 @@ export function createState(opts: StateOptions): FakeState {
     secret(4).toString('base64url'),
     secret(20).toString('base64url'),
   ].join('.');
+  const guild = seedGuild(opts.guild ?? {}, bot);
   return {
     token,
+    tokenRevoked: false,
     bot,
     applicationId: botId,
-    guild: seedGuild(opts.guild ?? {}, bot),
+    guild,
+    users: new Map(guild.members.map((member) => [member.user.id, member.user])),
+    dmChannels: [],
     requests: [],
     messages: [],
     commands: new Map(),
+    uploads: new Map(),
+    cdnSecret: randomBytes(32),
     faults: [],
     delays: [],
     outage: false,
+    oauth: createOAuthState(botId, opts.oauth ?? {}),
     interactions: new Map(),
     callbackWaiters: new Map(),
     // Discord drops an interaction that is not answered within 3 seconds.
     interactionTimeoutMs: opts.interactionTimeoutMs ?? 3000,
+    // "Interaction tokens are valid for 15 minutes."
+    interactionTokenTtlMs: opts.interactionTokenTtlMs ?? 15 * 60 * 1000,
     // Default upload limit for a guild without boosts.
     maxFileBytes: opts.maxFileBytes ?? 10 * 1024 * 1024,
     // Create Message: "The maximum request size when sending a message is 25 MiB".
@@ -124,4 +179,8 @@ export function createState(opts: StateOptions): FakeState {
 
 export function toRecordedFiles(files: UploadedFile[]): RecordedRequest['files'] {
   return files.map(({ filename, contentType, bytes }) => ({ filename, contentType, bytes }));
+}
+
+export function findMember(state: FakeState, userId: string) {
+  return state.guild.members.find((member) => member.user.id === userId);
 }

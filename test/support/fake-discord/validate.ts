@@ -1,3 +1,14 @@
+import {
+  asObject,
+  checkChoice,
+  checkCount,
+  checkMax,
+  checkRequired,
+  countChars,
+  type FieldIssue,
+  type Json,
+} from './form-errors';
+
 // Discord's documented message limits ("Create Message", "Embed Limits", "Component
 // Reference"). Lengths count code points, as Discord's backend does, so a multi-byte answer
 // costs one character per code point, not per UTF-16 unit or byte.
@@ -18,49 +29,10 @@ export const LIMITS = {
   customId: 100,
   buttonLabel: 80,
   nonce: 25,
+  allowedMentionIds: 100,
 } as const;
 
-export interface FieldIssue {
-  path: Array<string | number>;
-  code: string;
-  message: string;
-}
-
-type Json = Record<string, unknown>;
-
-function countChars(value: unknown): number {
-  return typeof value === 'string' ? [...value].length : 0;
-}
-
-function asObject(value: unknown): Json {
-  return value && typeof value === 'object' ? (value as Json) : {};
-}
-
-function checkMax(issues: FieldIssue[], path: FieldIssue['path'], value: unknown, max: number) {
-  if (countChars(value) > max) {
-    issues.push({
-      path,
-      code: 'BASE_TYPE_MAX_LENGTH',
-      message: `Must be ${max} or fewer in length.`,
-    });
-  }
-}
-
-function checkRequired(issues: FieldIssue[], path: FieldIssue['path'], value: unknown) {
-  if (typeof value !== 'string' || value.trim() === '') {
-    issues.push({ path, code: 'BASE_TYPE_REQUIRED', message: 'This field is required' });
-  }
-}
-
-function checkCount(issues: FieldIssue[], path: FieldIssue['path'], list: unknown, max: number) {
-  if (Array.isArray(list) && list.length > max) {
-    issues.push({
-      path,
-      code: 'BASE_TYPE_MAX_LENGTH',
-      message: `Must be ${max} or fewer in length.`,
-    });
-  }
-}
+const MENTION_TYPES = ['roles', 'users', 'everyone'] as const;
 
 function validateEmbeds(issues: FieldIssue[], embeds: unknown[]): void {
   let total = 0;
@@ -121,6 +93,25 @@ function validateComponents(issues: FieldIssue[], rows: unknown[]): void {
   });
 }
 
+// "parse" is mutually exclusive with listing ids of the same kind (Allowed Mentions Object).
+function validateAllowedMentions(issues: FieldIssue[], allowed: Json): void {
+  const parse = Array.isArray(allowed.parse) ? allowed.parse : [];
+  parse.forEach((type, index) => {
+    checkChoice(issues, ['allowed_mentions', 'parse', index], type, MENTION_TYPES);
+  });
+  for (const kind of ['users', 'roles'] as const) {
+    const ids = allowed[kind];
+    checkCount(issues, ['allowed_mentions', kind], ids, LIMITS.allowedMentionIds);
+    if (parse.includes(kind) && Array.isArray(ids) && ids.length > 0) {
+      issues.push({
+        path: ['allowed_mentions'],
+        code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+      });
+    }
+  }
+}
+
 /** Issues for a message create/edit body, empty when Discord would accept it. */
 export function validateMessageBody(body: Json, fileCount: number): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -142,23 +133,8 @@ export function validateMessageBody(body: Json, fileCount: number): FieldIssue[]
     });
   }
   if (typeof body.nonce === 'string') checkMax(issues, ['nonce'], body.nonce, LIMITS.nonce);
+  if (body.allowed_mentions) validateAllowedMentions(issues, asObject(body.allowed_mentions));
   return issues;
-}
-
-/** Discord nests form errors by path: { embeds: { 0: { title: { _errors: [...] } } } }. */
-export function toDiscordErrors(issues: FieldIssue[]): Json {
-  const root: Json = {};
-  for (const issue of issues) {
-    let node = root;
-    for (const key of issue.path) {
-      const next = asObject(node[String(key)]);
-      node[String(key)] = next;
-      node = next;
-    }
-    const list = Array.isArray(node._errors) ? node._errors : [];
-    node._errors = [...list, { code: issue.code, message: issue.message }];
-  }
-  return root;
 }
 
 export function isEmptyMessage(body: Json, fileCount: number): boolean {
