@@ -79,13 +79,23 @@ export const OrderEventSchema = z.discriminatedUnion('type', [
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 export type OrderEventOf<K extends OrderEventType> = Extract<OrderEvent, { type: K }>;
 
+const CHANGE_LABELS = {
+  priceRobux: 'price',
+  robloxUsername: 'Roblox username',
+  customerDiscordId: 'customer',
+} as const;
+
 /** One line of an order's timeline; user ids render as mentions in Discord, as ids elsewhere. */
 export function describeOrderEvent(event: OrderEvent): string {
   switch (event.type) {
     case 'order_created':
       return `Payment requested: ${event.data.priceRobux} R$ from ${event.data.robloxUsername}`;
     case 'order_updated':
-      return `Payment details changed: ${Object.keys(event.data.changes).join(', ') || 'nothing'}`;
+      return `Payment details changed: ${
+        Object.keys(event.data.changes)
+          .map((key) => CHANGE_LABELS[key as keyof typeof CHANGE_LABELS])
+          .join(', ') || 'nothing'
+      }`;
     case 'payment_verified':
       return 'Payment verified';
     case 'qc_submitted':
