@@ -1,15 +1,11 @@
-import { TICKET_SUMMARY_CARDS } from '../staff/ticket-procedure';
 import type { OrderState } from './order';
 import { ORDER_STATUS_LABELS } from './order-status';
+import { PAYMENT_FIRST_GUIDE, PAYMENT_FIRST_TITLE } from './payment-first';
 
 /**
  * The ephemeral answers to a refused command. Mentions render as names for the reader; the bot
  * sends ephemeral answers with `allowed_mentions: { parse: [] }`, so they never ping.
  */
-
-const paymentFirstRule =
-  TICKET_SUMMARY_CARDS.find((card) => card.title === 'Payment First')?.description ??
-  'Never start work before the payment is verified.';
 
 const user = (id: string) => `<@${id}>`;
 const channel = (id: string) => `<#${id}>`;
@@ -20,7 +16,7 @@ export const REFUSALS = {
     `There is no order ${orderId}. A designer creates it with /createpayment in the ticket.`,
   /** The staff guides' 'Payment First' card, for any step that needs a verified payment. */
   paymentFirst: (order: OrderState) =>
-    `Payment First: order ${order.id} is not paid yet. ${paymentFirstRule}`,
+    `${PAYMENT_FIRST_TITLE}: order ${order.id} is not paid yet. ${PAYMENT_FIRST_GUIDE}`,
 
   designersOnly: 'Only designers can create payments.',
   otherDesigner: (order: OrderState) =>

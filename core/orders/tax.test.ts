@@ -52,8 +52,8 @@ describe('tax', () => {
   it('charges the smallest price that yields the amount, for every amount 1..1,000,000', () => {
     for (let amount = 1; amount <= TAX_AMOUNT_MAX; amount++) {
       const price = priceForNet(amount);
-      if (netForPrice(price) < amount)
-        throw new Error(`price ${price} yields too little for ${amount}`);
+      // Exactly the amount, never more: the payment embed promises the agreed amount.
+      if (netForPrice(price) !== amount) throw new Error(`price ${price} yields not ${amount}`);
       if (price > 1 && netForPrice(price - 1) >= amount) {
         throw new Error(`price ${price - 1} would already yield ${amount}`);
       }
