@@ -34,11 +34,10 @@ export function buildPaymentMessage(
   const charge = priceForNet(order.priceRobux);
   const verified = order.paidAt !== null;
   const verifierRoleId = verified ? null : options.verifierRoleId;
+  const customerId = verified ? null : order.customerDiscordId;
   const content = [
     verifierRoleId ? `${mentionRole(verifierRoleId)} a payment is waiting for verification.` : '',
-    order.customerDiscordId && !verified
-      ? `${mentionUser(order.customerDiscordId)}, here is how to pay for your order.`
-      : '',
+    customerId ? `${mentionUser(customerId)}, here is how to pay for your order.` : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -90,7 +89,7 @@ export function buildPaymentMessage(
         ),
       ),
     ],
-    allowed_mentions: allowMentions({ users: [order.customerDiscordId], roles: [verifierRoleId] }),
+    allowed_mentions: allowMentions({ users: [customerId], roles: [verifierRoleId] }),
   });
 }
 
