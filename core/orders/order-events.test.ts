@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildDeliveryFellBackEvent,
   describeOrderEvent,
   ORDER_EVENT_DATA,
   ORDER_EVENT_TYPES,
@@ -64,5 +65,13 @@ describe('order events', () => {
     expect(line('order_updated')).toBe('Payment details changed: price');
     expect(line('qc_changes_requested')).toBe('QC changes requested (attempt 1): Bigger logo');
     expect(line('order_logged')).toBe("Logged: designer's share 675 R$ (90%)");
+  });
+
+  it('builds the DM fallback event the bot records', () => {
+    const event = buildDeliveryFellBackEvent('ticket-1', '100000000000000001', new Date(AT));
+    expect(OrderEventSchema.parse(event)).toEqual(event);
+    expect(describeOrderEvent(event)).toBe(
+      "Customer's DMs are closed: delivered in the ticket channel instead",
+    );
   });
 });

@@ -120,3 +120,21 @@ export function describeOrderEvent(event: OrderEvent): string {
       return 'Review shown on the website again';
   }
 }
+
+/**
+ * The bot appends this after a 'delivered' order's DM failed because the customer's DMs are
+ * closed and the work went to the ticket channel instead (`buildDeliveryInTicket`).
+ */
+export function buildDeliveryFellBackEvent(
+  orderId: string,
+  actorDiscordId: string,
+  at: Date,
+): OrderEventOf<'delivery_fell_back'> {
+  return {
+    orderId,
+    type: 'delivery_fell_back',
+    actorDiscordId,
+    at,
+    data: { reason: 'dms_closed' },
+  };
+}

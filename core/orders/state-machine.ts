@@ -16,6 +16,26 @@ import {
 import { REFUSALS } from './refusals';
 import { designerShare, sharePercent } from './share';
 
+/**
+ * The order state machine (DESIGN.md "Orders in Discord"). Transitions, by command:
+ *
+ * | command         | from                                              | to                   | who                                      |
+ * | --------------- | ------------------------------------------------- | -------------------- | ---------------------------------------- |
+ * | createPayment   | (no order)                                        | awaiting_payment     | designer, lead, executive (= designer)   |
+ * | createPayment   | awaiting_payment (same ticket channel)            | awaiting_payment     | order's designer, lead, executive        |
+ * | verifyPayment   | awaiting_payment                                  | paid                 | payment verifier, executive; not own     |
+ * | submitQc        | paid, qc_changes_requested                        | in_qc (attempt + 1)  | order's designer, lead, executive        |
+ * | approveQc       | in_qc (latest attempt)                            | qc_passed            | lead; not the designer or submitter      |
+ * | requestChanges  | in_qc (latest attempt)                            | qc_changes_requested | lead; not the designer or submitter      |
+ * | deliver         | qc_passed                                         | delivered            | order's designer, lead, executive        |
+ * | logOrder        | paid, qc_passed, qc_changes_requested, delivered  | logged               | order's designer, lead, executive        |
+ * | logOrder        | reviewed (not yet logged)                         | reviewed             | order's designer, lead, executive        |
+ * | review          | delivered, logged                                 | reviewed             | the customer; else anyone in the ticket  |
+ * |                 |                                                   |                      | channel but the designer                 |
+ * | setReviewHidden | any status with a review                          | (unchanged)          | executive                                |
+ *
+ * Everything else is refused with an ephemeral reason (refusals.ts) and changes nothing.
+ */
 export type Decision =
   | {
       ok: true;
