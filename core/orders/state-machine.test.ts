@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderCommandInput, OrderCommandType } from './commands';
 import type { Actor, OrderState } from './order';
+import { checkBeforeModal } from './order-rules';
 import type { OrderStatus, StaffRole } from './order-status';
-import { checkBeforeModal, type Decision, decide } from './state-machine';
+import { type Decision, decide } from './state-machine';
 
 const DESIGNER = '100000000000000001';
 const OTHER_DESIGNER = '100000000000000002';

@@ -278,24 +278,3 @@ function diff(before: OrderState, after: OrderState): Partial<OrderState> {
   }
   return patch as Partial<OrderState>;
 }
-
-/** What a modal's submission will need to know before the bot opens the modal. */
-export type ModalIntent =
-  | { type: 'requestChanges'; orderId: string; attempt: number }
-  | { type: 'review'; orderId: string; channelId: string };
-
-/**
- * The refusal the modal's submission would get (unknown order, wrong person, wrong state), or
- * null: the bot asks this before showing the Request changes or /review modal, so nobody types
- * a reason or review only to be refused. `decide` checks again on submit.
- */
-export function checkBeforeModal(
-  order: OrderState | null,
-  intent: ModalIntent,
-  actor: Actor,
-): string | null {
-  if (!order) return REFUSALS.unknownOrder(intent.orderId);
-  return intent.type === 'review'
-    ? checkReview(order, intent, actor)
-    : checkQcDecision(order, intent, actor);
-}
