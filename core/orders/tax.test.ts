@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { TAX_AMOUNT_MAX } from './options';
 import { designerShare, netForPrice, priceForNet } from './tax';
+
+// Reference maths on BigInt, written independently of tax.ts: ceil by division and remainder.
+function referencePrice(amount: number): bigint {
+  const numerator = 10n * BigInt(amount);
+  return numerator / 7n + (numerator % 7n === 0n ? 0n : 1n);
+}
+const referenceNet = (price: number) => (7n * BigInt(price)) / 10n;
 
 describe('tax', () => {
   it('matches worked examples', () => {
@@ -11,11 +19,41 @@ describe('tax', () => {
     expect(netForPrice(1)).toBe(0);
   });
 
-  it('charges the smallest price that yields the amount, for every amount 1..100000', () => {
-    for (let amount = 1; amount <= 100_000; amount++) {
+  it('matches the BigInt reference for every amount and price 1..1,000,000', () => {
+    // One failure message instead of a million assertions keeps the loop fast.
+    for (let n = 1; n <= TAX_AMOUNT_MAX; n++) {
+      if (BigInt(priceForNet(n)) !== referencePrice(n)) throw new Error(`priceForNet(${n})`);
+      if (BigInt(netForPrice(n)) !== referenceNet(n)) throw new Error(`netForPrice(${n})`);
+    }
+  });
+
+  it('is right where floating point is wrong', () => {
+    const floatPriceWrong: number[] = [];
+    const floatNetWrong: number[] = [];
+    for (let n = 1; n <= TAX_AMOUNT_MAX; n++) {
+      if (Math.ceil(n / 0.7) !== Number(referencePrice(n))) floatPriceWrong.push(n);
+      if (Math.floor(n * 0.7) !== Number(referenceNet(n))) floatNetWrong.push(n);
+    }
+    // 21 / 0.7 = 30.000000000000004 and 90 * 0.7 = 62.99999999999999 in floating point.
+    expect(floatPriceWrong.slice(0, 3)).toEqual([21, 42, 84]);
+    expect(floatNetWrong.slice(0, 3)).toEqual([90, 170, 180]);
+    expect(floatPriceWrong.length).toBeGreaterThan(20_000);
+    expect(floatNetWrong.length).toBeGreaterThan(10_000);
+    for (const n of floatPriceWrong) {
+      if (BigInt(priceForNet(n)) !== referencePrice(n)) throw new Error(`priceForNet(${n})`);
+    }
+    for (const n of floatNetWrong) {
+      if (BigInt(netForPrice(n)) !== referenceNet(n)) throw new Error(`netForPrice(${n})`);
+    }
+    expect(priceForNet(21)).toBe(30);
+    expect(netForPrice(90)).toBe(63);
+  });
+
+  it('charges the smallest price that yields the amount, for every amount 1..1,000,000', () => {
+    for (let amount = 1; amount <= TAX_AMOUNT_MAX; amount++) {
       const price = priceForNet(amount);
-      if (netForPrice(price) < amount)
-        throw new Error(`price ${price} yields too little for ${amount}`);
+      // Exactly the amount, never more: the payment embed promises the agreed amount.
+      if (netForPrice(price) !== amount) throw new Error(`price ${price} yields not ${amount}`);
       if (price > 1 && netForPrice(price - 1) >= amount) {
         throw new Error(`price ${price - 1} would already yield ${amount}`);
       }

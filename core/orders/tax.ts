@@ -26,11 +26,9 @@ export function netForPrice(price: number): number {
   return toSafeNumber((7n * toBig(price, 'price')) / 10n);
 }
 
-export const QC_PASSED_SHARE_PERCENT = 90;
-export const QC_SKIPPED_SHARE_PERCENT = 80;
-
-/** The designer's share of `amount`: 90% when the work passed quality control, 80% otherwise. */
-export function designerShare(amount: number, qcPassed: boolean): number {
-  const percent = BigInt(qcPassed ? QC_PASSED_SHARE_PERCENT : QC_SKIPPED_SHARE_PERCENT);
-  return toSafeNumber((toBig(amount, 'amount') * percent) / 100n);
-}
+// The share maths lives in share.ts; re-exported so earlier imports from './tax' keep working.
+export {
+  designerShare,
+  QC_PASSED_SHARE_PERCENT,
+  QC_SKIPPED_SHARE_PERCENT,
+} from './share';
