@@ -52,7 +52,7 @@ describe('user text in the contact message', () => {
     );
     expect(fields.Name).toBe('a\\_\\_b\\_\\_c');
     expect(fields.Subject).toBe('\\# Not a heading');
-    expect(fields.Message).toBe('\\|\\|spoiler\\|\\| and \\`code\\` \\<@123456789012345678>');
+    expect(fields.Message).toBe('\\|\\|spoiler\\|\\| and \\`code\\` \\<@123456789012345678\\>');
     expect(payload.allowed_mentions).toEqual({ parse: [] });
 
     const long = buildContactMessage({ ...base, message: `**${'x'.repeat(7000)}**` });

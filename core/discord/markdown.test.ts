@@ -23,7 +23,7 @@ describe('escapeMarkdown', () => {
     expect(shown(escaped)).toBe(text);
     // No inline markdown character is left unescaped, and no line starts a heading/list/quote.
     const bare = escaped.replace(/\\[^0-9A-Za-z\s]/g, '');
-    expect(bare).not.toMatch(/[*_~`|[\]<\\]/);
+    expect(bare).not.toMatch(/[*_~`|[\]<>\\]/);
     expect(escaped).not.toMatch(/^\s*([#>+-]|\d+\.)/m);
   });
 });

@@ -8,11 +8,11 @@ export function escapeMarkdown(text: string): string {
   return (
     text
       // Anywhere in a line: emphasis, code, spoilers, masked links, <@mentions> and <t:…>.
-      .replace(/[\\*_~`|[\]<]/g, '\\$&')
-      // At the start of a line: headings, -# subtext, quotes and lists.
+      .replace(/[\\*_~`|[\]<>]/g, '\\$&')
+      // At the start of a line: headings, -# subtext and lists (quotes are escaped above).
       .replace(
-        /^([ \t]*)([#>+-]|\d+\.)/gm,
-        (_match, indent: string, mark: string) => `${indent}${mark.replace(/[#>+.-]/, '\\$&')}`,
+        /^([ \t]*)([#+-]|\d+\.)/gm,
+        (_match, indent: string, mark: string) => `${indent}${mark.replace(/[#+.-]/, '\\$&')}`,
       )
   );
 }

@@ -69,7 +69,11 @@ export interface DiscordMessagePayload {
   attachments?: DiscordAttachment[];
   components?: DiscordActionRow[];
   /** User text must never ping anyone, so builders set `{ parse: [] }`. */
-  allowed_mentions?: { parse: ('users' | 'roles' | 'everyone')[]; users?: string[] };
+  allowed_mentions?: {
+    parse: ('users' | 'roles' | 'everyone')[];
+    users?: string[];
+    roles?: string[];
+  };
   nonce?: string;
   enforce_nonce?: boolean;
 }

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../discord/escape-markdown';
+import { escapeMarkdown } from '../discord/markdown';
 import { formatRobux } from '../site/pricing';
 import type { OrderState } from './order';
 import {

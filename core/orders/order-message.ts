@@ -12,8 +12,7 @@ import { buildOrderCustomId, type OrderButtonAction } from './custom-ids';
  *
  * Every order message sets `allowed_mentions` with `parse: []`, so text a user typed (a
  * comment, a reason, a username) can never ping; the one role and the users a message means to
- * ping are listed by id. `roles` is not in core/discord's payload type yet, hence this type;
- * the bot must pass `allowed_mentions.roles` on to Discord.
+ * ping are listed by id; the type makes `allowed_mentions` required and `parse` empty.
  */
 export interface OrderAllowedMentions {
   parse: [];

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../discord/escape-markdown';
+import { escapeMarkdown } from '../discord/markdown';
 import { buildOrderCustomId, ORDER_MODAL_FIELDS } from './custom-ids';
 import { type DiscordModal, TEXT_INPUT_STYLE, textInput, withinModalLimits } from './discord-modal';
 import { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX } from './options';
