@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 const commands = [
   'vite build --watch --mode development --logLevel warn',
   'vite build --ssr src/entry-server.tsx --watch --mode development --logLevel warn',
-  'tsx watch --clear-screen=false --include dist/web/server/entry-server.js server/main.ts',
+  'tsx watch --clear-screen=false --include dist/web/server/entry-server.js entry/main.ts',
 ];
 
 const children: ChildProcess[] = commands.map((command) =>

@@ -5,8 +5,9 @@ import {
 } from '../../bot/delivery/worker';
 import { createDiscordSender } from '../../bot/discord-sender';
 import type { Log } from '../../bot/log';
-import { type RunningBot, startBot } from '../../bot/start-bot';
-import type { Config } from '../../core/config';
+import type { InteractionModules } from '../../bot/modules';
+import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
+import { type Config, hasDiscordConnection } from '../../core/config';
 import { testConfig } from '../support/app';
 import { createTestDatabase, type Driver, type TestDatabase } from '../support/database';
 import { type FakeDiscord, generateSnowflake, startFakeDiscord } from '../support/fake-discord';
@@ -44,8 +45,14 @@ export interface BotHarness {
   close(): Promise<void>;
 }
 
-/** A fake Discord with two leads, an executive and a member, a database, and the real bot. */
-export async function startBotHarness(driver: Driver): Promise<BotHarness> {
+/**
+ * A fake Discord with two leads, an executive and a member, a database, and the real bot with
+ * the real modules (bot/registry.ts) unless a test brings its own.
+ */
+export async function startBotHarness(
+  driver: Driver,
+  { modules }: { modules?: InteractionModules } = {},
+): Promise<BotHarness> {
   const ids = {
     leadRole: generateSnowflake(),
     executiveRole: generateSnowflake(),
@@ -86,7 +93,7 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
   const config = testConfig(env);
   const database = await createTestDatabase(driver);
   const log = createMemoryLog();
-  const bot = await startBot(config, { db: database.db, log });
+  const bot = await startBot(connected(config), { db: database.db, log, modules });
   const sender = createDiscordSender(fake.botToken, fake.apiUrl);
   const workers: OutboxWorker[] = [];
   return {
@@ -118,4 +125,9 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
       await database.close();
     },
   };
+}
+
+function connected(config: Config): BotConfig {
+  if (!hasDiscordConnection(config)) throw new Error('the harness sets DISCORD_TOKEN');
+  return config;
 }

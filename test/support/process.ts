@@ -20,7 +20,7 @@ export type LunarProcess = {
 
 /** The real entry as `npm start` runs it (tsx), with its stdout and stderr collected. */
 export function spawnLunar(env: Record<string, string>): LunarProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
     cwd: root,
     env: { ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
