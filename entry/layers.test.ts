@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -63,9 +63,40 @@ function violations(folder: string): string[] {
   return problems;
 }
 
+/**
+ * Packages loaded when `file` is loaded: value imports followed through our own files, not
+ * `import type` (erased) nor `import()` (loaded when called).
+ */
+function packagesLoadedBy(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\s)(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]/gm,
+  )) {
+    const specifier = match[1] as string;
+    if (!specifier.startsWith('.')) {
+      packages.add(specifier);
+      continue;
+    }
+    const base = resolve(dirname(file), specifier);
+    const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(existsSync);
+    if (target) for (const name of packagesLoadedBy(target, seen)) packages.add(name);
+  }
+  return packages;
+}
+
 describe('the layout', () => {
   it.each(Object.keys(MAY_IMPORT))('%s/ imports only what its layer may', (folder) => {
     expect(violations(folder)).toEqual([]);
+  });
+
+  it('starts a process without loading discord.js until a bot or worker role needs it', () => {
+    // Tens of MB of memory a web-only process, or one without a token, does not pay for.
+    const loaded = packagesLoadedBy(join(root, 'entry/start.ts'));
+    expect(loaded).toContain('fastify');
+    expect(loaded).not.toContain('discord.js');
   });
 
   it('finds the imports it checks, so an empty result means something', () => {
