@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '.';
+import { discordVariables, parseConfig } from '.';
 
 const id = (n: number) => `10000000000000000${n}`;
 const TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAx.GhX4aB.c2VjcmV0LXBhcnQtb2YtdGhlLXRva2Vu';
@@ -88,5 +89,11 @@ describe('the Discord part of the configuration', () => {
     expect(result.ok ? [] : result.errors).toEqual([
       'DISCORD_GUILD_ID: is required when DISCORD_TOKEN is set: the id of the studio server',
     ]);
+  });
+
+  it('documents every Discord variable in .env.example', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);
+    expect(listed).toEqual(expect.arrayContaining(Object.keys(discordVariables)));
   });
 });
