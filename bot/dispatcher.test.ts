@@ -4,6 +4,7 @@ import { parseConfig } from '../core/config';
 import type { Database } from '../db/client';
 import { createInteractionDispatcher, indexModules, NO_LONGER_IN_USE } from './dispatcher';
 import type { Log } from './log';
+import { unreachableModules } from './member-roles';
 import type { BotContext, CommandModule, InteractionModules } from './modules';
 
 const GUILD = '100000000000000000';
@@ -235,5 +236,41 @@ describe('the interaction dispatcher', () => {
     expect(() =>
       indexModules({ commands: [], buttons: [button('order'), button('orders')], modals: [] }),
     ).not.toThrow();
+  });
+
+  it('lists, for the start-up log, the modules nobody can use because their roles are unset', () => {
+    const modules = {
+      commands: [
+        command({ access: { roles: ['payment_verifier'] } }),
+        command({ access: 'everyone' }),
+      ],
+      buttons: [
+        {
+          customIdPrefix: 'application',
+          access: { roles: ['lead', 'executive'] } as const,
+          execute: async () => {},
+        },
+      ],
+      modals: [],
+    };
+    expect(
+      unreachableModules(modules, {
+        designer: undefined,
+        payment_verifier: undefined,
+        lead: undefined,
+        executive: EXECUTIVE_ROLE,
+      }),
+    ).toEqual(['Nobody can use /approve until DISCORD_PAYMENT_VERIFIER_ROLE_ID is set.']);
+    expect(
+      unreachableModules(modules, {
+        designer: undefined,
+        payment_verifier: undefined,
+        lead: undefined,
+        executive: undefined,
+      }),
+    ).toEqual([
+      'Nobody can use /approve until DISCORD_PAYMENT_VERIFIER_ROLE_ID is set.',
+      'Nobody can use the application buttons until DISCORD_LEAD_ROLE_ID or DISCORD_EXECUTIVE_ROLE_ID is set.',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import {
   DISCORD_ROLE_VARIABLES,
   type DiscordRoleKey,
 } from '../core/config';
-import type { Access } from './modules';
+import type { Access, InteractionModules } from './modules';
 
 /** How the roles read in answers to members. */
 export const ROLE_LABELS: Record<DiscordRoleKey, string> = {
@@ -46,6 +46,29 @@ export function refusalFor(
   // Nobody can pass: say so, rather than let staff think they lack a role they have.
   const variables = unset.map((key) => DISCORD_ROLE_VARIABLES[key]).join(' or ');
   return `This needs the ${needed} role, which is not set up yet: ${variables} must be set.`;
+}
+
+/** One warning per module whose roles are all unset: it refuses everyone until one is set. */
+export function unreachableModules(
+  modules: InteractionModules,
+  roles: Config['discord']['roles'],
+): string[] {
+  const all = [
+    ...modules.commands.map(({ data, access }) => ({ what: `/${data.name}`, access })),
+    ...modules.buttons.map(({ customIdPrefix, access }) => ({
+      what: `the ${customIdPrefix} buttons`,
+      access,
+    })),
+    ...modules.modals.map(({ customIdPrefix, access }) => ({
+      what: `the ${customIdPrefix} forms`,
+      access,
+    })),
+  ];
+  return all.flatMap(({ what, access }) => {
+    if (access === 'everyone' || access.roles.some((key) => roles[key])) return [];
+    const variables = access.roles.map((key) => DISCORD_ROLE_VARIABLES[key]).join(' or ');
+    return [`Nobody can use ${what} until ${variables} is set.`];
+  });
 }
 
 export function displayNameOf(interaction: Interaction): string {

@@ -1,11 +1,11 @@
-import { DISCORD_ROLE_VARIABLES, hasRole } from '../core/config';
+import { hasRole } from '../core/config';
 import type { Database } from '../db/client';
 import { BOT_RETRY, InvalidTokenError, startBotWithRetry } from './bot-retry';
 import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
 import type { Closer, DiscordRolesOptions } from './index';
 import type { Log } from './log';
-import type { InteractionModules } from './modules';
+import { unreachableModules } from './member-roles';
 import { registry } from './registry';
 import type { BotConfig } from './start-bot';
 
@@ -23,7 +23,7 @@ export async function startConnectedRoles(
   const { log } = deps;
   const closers: Closer[] = [];
   if (hasRole(config, 'bot')) {
-    warnUnreachableModules(registry, config, log);
+    for (const warning of unreachableModules(registry, config.discord.roles)) log.warn(warning);
     // When Discord is down at boot the bot keeps trying in the background; the site and the
     // worker carry on meanwhile. A bot-only process retries too rather than exiting: it has
     // nothing else to do, and a supervisor restarting it in a loop would retry with no backoff.
@@ -50,28 +50,4 @@ export async function startConnectedRoles(
     closers.push({ name: 'outbox worker', close: () => worker.close() });
   }
   return closers;
-}
-
-/** A module whose roles are all unset refuses everyone: say so once, at start. */
-function warnUnreachableModules(modules: InteractionModules, config: BotConfig, log: Log) {
-  const all = [
-    ...modules.commands.map((command) => ({
-      what: `/${command.data.name}`,
-      access: command.access,
-    })),
-    ...modules.buttons.map((button) => ({
-      what: `${button.customIdPrefix} buttons`,
-      access: button.access,
-    })),
-    ...modules.modals.map((modal) => ({
-      what: `${modal.customIdPrefix} forms`,
-      access: modal.access,
-    })),
-  ];
-  for (const { what, access } of all) {
-    if (access === 'everyone') continue;
-    if (access.roles.some((key) => config.discord.roles[key])) continue;
-    const variables = access.roles.map((key) => DISCORD_ROLE_VARIABLES[key]).join(' or ');
-    log.warn(`Nobody can use ${what} yet: set ${variables}.`);
-  }
 }
