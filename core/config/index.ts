@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
+import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
+import { optionalText } from './fields';
+
+export * from './discord';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
 
 export const PROCESS_ROLES = ['web', 'bot', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
-
-const snowflake = (what: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .optional()
-    .refine((value) => value === undefined || /^\d{17,20}$/.test(value), {
-      message: `must be a Discord ${what} id (17–20 digits); copy it with Developer Mode on`,
-    });
 
 const rolesList = z
   .string()
@@ -40,7 +28,7 @@ const rolesList = z
       .min(1, { error: 'name at least one role' }),
   );
 
-export const ConfigSchema = z.object({
+const EnvironmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce
@@ -92,16 +80,11 @@ export const ConfigSchema = z.object({
     message: 'must be at least 8 characters (or unset to disable passcode sign-in)',
   }),
 
-  DISCORD_TOKEN: optionalText,
-  DISCORD_API_URL: z.url({ error: 'must be a URL such as https://discord.com/api' }).optional(),
-  DISCORD_GUILD_ID: snowflake('server'),
-  DISCORD_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_CONTACT_CHANNEL_ID: snowflake('channel'),
-  DISCORD_LEAD_ROLE_ID: snowflake('role'),
-  DISCORD_EXECUTIVE_ROLE_ID: snowflake('role'),
+  ...discordVariables,
 });
+
+/** The environment, parsed; the Discord variables grouped as `config.discord`. */
+export const ConfigSchema = EnvironmentSchema.transform((env) => withDiscordConfig(env));
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -137,11 +120,7 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
       'PUBLIC_URL: is required in production when HOST is not a loopback address or TRUST_PROXY is set: the https:// address people use',
     );
   }
-  if (env.DISCORD_TOKEN?.trim() && !env.DISCORD_GUILD_ID?.trim()) {
-    errors.push(
-      'DISCORD_GUILD_ID: is required when DISCORD_TOKEN is set: the id of the studio server',
-    );
-  }
+  errors.push(...discordCrossErrors(env));
   return errors;
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startLunar } from '../../server/start';
+import { startLunar } from '../../entry/start';
 import { testConfig } from '../support/app';
 
 export type TestSite = { url: string; close(): Promise<void> };
