@@ -2,8 +2,9 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useCookieConsent } from './cookie-consent';
 import { Navbar } from './navbar';
 
-// Below the fold or shown only to some visitors: their code loads after the first paint
-// (the prerendered footer stays in place until its chunk hydrates it).
+// The public site's frame. Below the fold or shown only to some visitors: the footer's and the
+// banner's code loads after the first paint (the prerendered footer stays in place until its
+// chunk hydrates it).
 const Footer = lazy(() => import('./footer'));
 const CookieBanner = lazy(() => import('./cookie-banner'));
 
