@@ -8,6 +8,15 @@ import { Navbar } from './navbar';
 const Footer = lazy(() => import('./footer'));
 const CookieBanner = lazy(() => import('./cookie-banner'));
 
+// One element for every render: while the footer's chunk loads, its server HTML waits to be
+// hydrated, and React would drop that HTML (the footer vanishing for a moment) if the
+// boundary were handed new props, as each render of the layout would otherwise do.
+const footer = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
+
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [bannerNeeded, acceptCookies] = useCookieConsent();
   return (
@@ -21,9 +30,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Navbar />
       <div id="content">{children}</div>
       {/* One boundary each: the banner's chunk loading must not swap the footer for nothing. */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {footer}
       {bannerNeeded && (
         <Suspense fallback={null}>
           <CookieBanner onAccept={acceptCookies} />
