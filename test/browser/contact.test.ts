@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite } from './support';
+import { expectNoAxeViolations, fetchPage, useBrowserSite } from './support';
 
 const MESSAGE = {
   Name: 'Jordan',
@@ -28,7 +28,7 @@ describe('contact page in Chromium', () => {
     );
 
   it('prerenders the form and the support e-mail, with no axe violations', async () => {
-    const html = await (await fetch(`${site.url}/contact`)).text();
+    const { html } = await fetchPage(site, '/contact');
     expect(html).toContain('Contact Us');
     expect(html).toContain('support@lunar.gg');
     const { page, errors } = await openContact();

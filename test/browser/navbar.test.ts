@@ -12,12 +12,19 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await header.getAttribute('data-scrolled')).toBe('false');
     expect(await background()).toBe('rgba(0, 0, 0, 0)');
-    await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
-    expect(await header.getAttribute('data-scrolled')).toBe('false');
-    await page.evaluate(() => window.scrollTo(0, 200));
-    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+    const scrolled = () => header.getAttribute('data-scrolled');
+    // Each step flips the header, so each answer is one the page has given after that scroll.
+    await scrollTo(200);
+    await expect.poll(scrolled).toBe('true');
     await expect.poll(background).toBe('rgb(11, 10, 18)');
+    await scrollTo(10);
+    await expect.poll(scrolled).toBe('false');
+    await scrollTo(21);
+    await expect.poll(scrolled).toBe('true');
+    await scrollTo(20);
+    await expect.poll(scrolled).toBe('false');
+    await expect.poll(background).toBe('rgba(0, 0, 0, 0)');
     expect(errors).toEqual([]);
     await page.close();
   });

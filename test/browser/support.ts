@@ -158,3 +158,42 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const violations = await runAxe(page);
   expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`)).toEqual([]);
 }
+
+// HTTP helpers: the tests' own requests to the site, as a client without a browser.
+
+/** The server's answer for a page, as a crawler or a visitor without JavaScript gets it. */
+export async function fetchPage(
+  site: { url: string },
+  path: string,
+): Promise<{ status: number; headers: Headers; html: string }> {
+  const response = await fetch(site.url + path);
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+export type JsonAnswer = { status: number; body: unknown; cookies: string[] };
+
+/**
+ * Calls the site's API with JSON, e.g. to change data behind a page's back. `cookies` are
+ * sent as they came back from an earlier call (`JsonAnswer.cookies`).
+ */
+export async function requestJson(
+  site: { url: string },
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  { body, cookies = [] }: { body?: unknown; cookies?: string[] } = {},
+): Promise<JsonAnswer> {
+  const response = await fetch(site.url + path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(cookies.length > 0 && { cookie: cookies.join('; ') }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: await response.json().catch(() => null),
+    cookies: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? ''),
+  };
+}

@@ -10,7 +10,7 @@ import {
 } from '../../../../core/team/directory';
 import { TEAM_HEADING } from '../../../../core/team/team';
 import type { TeamMember } from '../../../../core/team/types';
-import { useApi } from '../../data/api-cache';
+import { useApi } from '../../data/use-api';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 import { HomeSection } from './home-section';
@@ -39,7 +39,7 @@ export function TeamDirectory() {
       title={TEAM_HEADING}
       lead="The designers and developers behind every Lunar order."
     >
-      {team.status === 'error' && (
+      {team.status !== 'ready' && team.status !== 'loading' && (
         <p role="alert" className="text-center text-muted">
           The team could not be loaded.{' '}
           <button type="button" onClick={team.reload} className="text-lavender-strong underline">
