@@ -61,14 +61,14 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = build.matchRoute(pathname);
+    const settings = { ...site, year: new Date().getUTCFullYear() };
     const state: InitialState = {
-      site,
-      api: await loadApiSnapshot(route.data?.(params, site) ?? []),
+      site: settings,
+      api: await loadApiSnapshot(route.data?.(params, settings) ?? []),
     };
-    // No page reads the query string, so it is neither rendered nor part of the cache key.
-    const body = await rendered.render(pathname, state.api, () =>
-      build.renderPage(pathname, state),
-    );
+    // No page reads the query string, so it is neither rendered nor part of the cache key. The
+    // whole state is: a new year must not be served from last year's render.
+    const body = await rendered.render(pathname, state, () => build.renderPage(pathname, state));
     const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
       head,

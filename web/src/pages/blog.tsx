@@ -8,6 +8,7 @@ import {
 } from '../components/blog/blog-types';
 import { PostEditor } from '../components/blog/post-editor';
 import { PostList } from '../components/blog/post-list';
+import { JoinTeamLine } from '../components/join-team-line';
 import { fetchJson, useApi } from '../data/api-cache';
 
 export default function BlogPage() {
@@ -56,6 +57,7 @@ export default function BlogPage() {
         </p>
       )}
       {posts.status === 'ready' && <PostList posts={shown} />}
+      <JoinTeamLine className="mt-12 border-t border-line pt-6" />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { ContactForm } from '../components/contact/contact-form';
 import { Icon } from '../components/icon';
+import { JoinTeamLine } from '../components/join-team-line';
 import { useSiteSettings } from '../data/site-settings';
 
 export default function ContactPage() {
@@ -28,6 +29,7 @@ export default function ContactPage() {
           >
             {supportEmail}
           </a>
+          <JoinTeamLine className="mt-6 border-t border-line pt-4 text-sm" />
         </aside>
       </div>
     </main>
