@@ -52,11 +52,27 @@ describe('the web shell in Chromium', () => {
     // same text, then the footer shows 2031.
     const page = await site.browser.newPage();
     await page.clock.setFixedTime(new Date('2031-06-15T12:00:00Z'));
+    // The prerendered line, kept before any script runs: hydration must adopt it, not replace it.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const lines = [...document.querySelectorAll('footer p')];
+        Object.assign(window, { prerendered: lines.find((p) => p.textContent?.startsWith('©')) });
+      });
+    });
     const errors = watchPageErrors(page);
     await page.goto(site.url);
     await waitForPage(page);
     const copyright = page.locator('footer').getByText(/^© \d{4} Lunar\. All rights reserved\.$/);
     await expect.poll(() => copyright.textContent()).toBe('© 2031 Lunar. All rights reserved.');
+    const prerendered = await page.evaluate(() => {
+      const line = (window as unknown as { prerendered?: Element }).prerendered;
+      return { hydratedInPlace: line?.isConnected, text: line?.textContent };
+    });
+    expect(prerendered).toEqual({
+      hydratedInPlace: true,
+      text: '© 2031 Lunar. All rights reserved.',
+    });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { useCookieConsent } from './cookie-consent';
 import { Navbar } from './navbar';
 
@@ -6,6 +6,17 @@ import { Navbar } from './navbar';
 // (the prerendered footer stays in place until its chunk hydrates it).
 const Footer = lazy(() => import('./footer'));
 const CookieBanner = lazy(() => import('./cookie-banner'));
+
+// Memoised: the cookie check re-renders the layout right after hydration, before the footer's
+// chunk has arrived, and a still-dehydrated boundary that receives new props is thrown away and
+// rendered again on the client (the prerendered footer would vanish, then reappear).
+const DeferredFooter = memo(function DeferredFooter() {
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  );
+});
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [bannerNeeded, acceptCookies] = useCookieConsent();
@@ -20,9 +31,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Navbar />
       <div id="content">{children}</div>
       {/* One boundary each: the banner's chunk loading must not swap the footer for nothing. */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <DeferredFooter />
       {bannerNeeded && (
         <Suspense fallback={null}>
           <CookieBanner onAccept={acceptCookies} />
