@@ -21,10 +21,16 @@ export type PageHead = {
 export type ApiSnapshot = Record<string, unknown>;
 
 /** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
+/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
 export type SiteSettings = {
   supportEmail: string;
   discordInviteUrl: string;
   defaultPortfolioUsername: string;
+  /**
+   * The calendar year (UTC) when the server rendered the page. The footer's copyright shows it
+   * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
+   */
+  year: number;
 };
 
 export type RouteParams = Record<string, string>;

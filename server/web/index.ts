@@ -69,8 +69,9 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       renderedNow = true;
       return build.renderPage(pathname, state);
     };
-    // No page reads the query string, so it is neither rendered nor part of the cache key.
-    const body = route.cache ? await rendered.render(pathname, state.api, render) : await render();
+    // No page reads the query string, so it is neither rendered nor part of the cache key. The
+    // whole state is: a new year must not be served from last year's render.
+    const body = route.cache ? await rendered.render(pathname, state, render) : await render();
     const timing = renderedNow
       ? `render;dur=${(performance.now() - started).toFixed(1)}`
       : 'render;desc="cached"';
@@ -84,9 +85,10 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
+    const settings = { ...site, year: new Date().getUTCFullYear() };
     const state: InitialState = {
-      site,
-      api: route.prerender ? await loadApiSnapshot(route.data?.(params, site) ?? []) : {},
+      site: settings,
+      api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
     };
     const { body, timing } = await renderBody(route, pathname, state);
     const head = route.head(params, state.api);

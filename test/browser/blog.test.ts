@@ -36,6 +36,20 @@ describe('blog in Chromium', () => {
     await page.close();
   });
 
+  it("asks 'Want to join the team?' and links both application forms", async () => {
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toContain('Want to join the team?');
+    const { page } = await site.open('/blog');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Apply as Moderator' }).getAttribute('href')).toBe(
+      '/apply/moderator',
+    );
+    await main.getByRole('link', { name: 'Apply as Designer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Join Our Design Team' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apply/designer');
+    await page.close();
+  });
+
   it('refuses a wrong passcode with the destructive toast and stays locked', async () => {
     const { page } = await openBlog();
     await signIn(page, 'not-the-passcode');

@@ -44,6 +44,20 @@ describe('contact page in Chromium', () => {
     await page.close();
   });
 
+  it("asks 'Want to join the team?' and links both application forms", async () => {
+    const html = await (await fetch(`${site.url}/contact`)).text();
+    expect(html).toContain('Want to join the team?');
+    const { page } = await site.open('/contact');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Apply as Moderator' }).getAttribute('href')).toBe(
+      '/apply/moderator',
+    );
+    await main.getByRole('link', { name: 'Apply as Designer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Join Our Design Team' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apply/designer');
+    await page.close();
+  });
+
   it('sends a message: toast only after the 2xx, then clears the fields', async () => {
     const { page } = await openContact();
     await fill(page);

@@ -55,14 +55,34 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+type PageOptions = Parameters<Browser['newPage']>[0];
+
+/**
+ * A mid-range Android phone in Chrome: real mobile emulation, not a narrow desktop window.
+ * The page honours `<meta name="viewport">`, so content wider than the screen widens the
+ * layout viewport (and every fixed element with it) as on a real phone; taps are touch events.
+ */
+export const PHONE = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const satisfies PageOptions;
+
+export type OpenedPage = { page: Page; errors: string[]; response: Response | null };
+
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
-  /** A new page (own context) with errors watched, at `path` once the network is idle. */
-  open(
-    path: string,
-    options?: Parameters<Browser['newPage']>[0],
-  ): Promise<{ page: Page; errors: string[]; response: Response | null }>;
+  /**
+   * A new page (own context: `page.close()` closes both) with errors watched, at `path` once
+   * it is interactive (see waitForPage).
+   */
+  open(path: string, options?: PageOptions): Promise<OpenedPage>;
+  /** `open` on a phone (PHONE); `options` override it, e.g. `{ viewport: { width: 320, … } }`. */
+  openPhone(path: string, options?: PageOptions): Promise<OpenedPage>;
 };
 
 /**
@@ -97,6 +117,9 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
       const response = await page.goto(started().site.url + path);
       await waitForPage(page);
       return { page, errors, response };
+    },
+    openPhone(path, options) {
+      return this.open(path, { ...PHONE, ...options });
     },
   };
 }

@@ -3,6 +3,7 @@ import { AdminLogin, BLOG_SESSION_URL } from '../components/blog/admin-login';
 import { BLOG_POSTS_URL, type BlogPostsResponse } from '../components/blog/blog-types';
 import { PostEditor } from '../components/blog/post-editor';
 import { PostList } from '../components/blog/post-list';
+import { JoinTeamLine } from '../components/join-team-line';
 import { ApiProblem } from '../components/ui/api-problem';
 import { useApi } from '../data/use-api';
 
@@ -25,6 +26,7 @@ export default function BlogPage() {
       )}
       <ApiProblem state={posts} loading="Loading posts…" failed="The posts could not be loaded" />
       {posts.status === 'ready' && <PostList posts={posts.data.posts} />}
+      <JoinTeamLine className="mt-12 border-t border-line pt-6" />
     </main>
   );
 }

@@ -47,11 +47,15 @@ export function TeamDirectory() {
           </button>
         </p>
       )}
-      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav aria-label="Team categories">
-          <ul className="flex gap-2 overflow-x-auto pb-2 md:flex-col md:pb-0">
+      {/* minmax(0, …) columns: a grid column is as wide as its widest item's min-content
+          by default, and the category tab row (one long scrolling line on phones) would
+          stretch the page to ~720 px. */}
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Team categories" className="min-w-0">
+          {/* Phones: the categories wrap, so all five stay in sight (no hidden scrolling row). */}
+          <ul className="flex flex-wrap gap-2 md:flex-col">
             {categories.map((category) => (
-              <li key={category.id} className="shrink-0">
+              <li key={category.id}>
                 <button
                   type="button"
                   aria-pressed={category === active}
