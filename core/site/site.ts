@@ -57,7 +57,7 @@ export const APPLY_LINKS = [
 ] as const satisfies NavLink[];
 
 /**
- * What 'We're Hiring' offers (docs/decisions/004-hiring-menu.md): the two application forms
+ * What 'We're Hiring' offers (docs/decisions/007-hiring-menu.md): the two application forms
  * beside the Discord invite, which the spec's button opened on its own.
  */
 export function buildHiringLinks(discordInviteUrl: string): NavLink[] {
