@@ -1,4 +1,4 @@
-import { lazy, memo, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useCookieConsent } from './cookie-consent';
 import { Navbar } from './navbar';
 
