@@ -29,6 +29,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
+  // log: where losing and regaining the database is reported (once per outage).
   | { url: string; poolSize?: number; log?: AvailabilityLog }
   // dataDir undefined: an in-memory database (tests).
   | { url?: undefined; dataDir?: string };
@@ -113,7 +114,8 @@ function failFast(client: postgres.Sql, availability: Availability): postgres.Sq
         return (...args: Parameters<postgres.Sql['unsafe']>) => {
           availability.assertAvailable(); // drizzle calls this inside an async function
           const query = target.unsafe(...args);
-          // Promise's own then() watches without starting the query, as postgres.js's would.
+          // Promise's own then() watches the query without starting it, as postgres.js's
+          // then() would (drizzle has yet to choose the result format).
           Promise.prototype.then.call(query, undefined, availability.reportFailure);
           return query;
         };
