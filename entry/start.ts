@@ -23,7 +23,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
 
   try {
     const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+      config.DATABASE_URL ? { url: config.DATABASE_URL, log } : { dataDir: config.DATA_DIR },
     );
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
