@@ -39,7 +39,9 @@ const CHOICE_DEFAULTS: Json = { name: null, value: null, name_localizations: nul
 
 function project(source: Json, template: Json, defaults: Json): Json {
   const out: Json = {};
-  for (const key of new Set([...Object.keys(defaults), ...Object.keys(template)])) {
+  // A builder's JSON carries unset fields as `undefined`: only fields our side really sets count.
+  const setByUs = Object.keys(template).filter((key) => template[key] !== undefined);
+  for (const key of new Set([...Object.keys(defaults), ...setByUs])) {
     const value = source[key] ?? defaults[key] ?? null;
     if (key === 'options' || key === 'choices') {
       const templates = (template[key] as Json[] | undefined) ?? [];

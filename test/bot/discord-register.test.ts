@@ -63,8 +63,9 @@ describe('registering slash commands', () => {
 
   it('says what to fix when Discord refuses', async () => {
     const wrongGuild = { ...connection, guildId: '123456789012345678' };
+    // Discord answers 50001 Missing Access for a server the application is not in.
     await expect(registerGuildCommands(wrongGuild, commands)).rejects.toThrow(
-      'Discord knows no server 123456789012345678: check DISCORD_GUILD_ID.',
+      'The bot may not manage commands in server 123456789012345678 (Missing Access).',
     );
     const wrongToken = { ...connection, token: `${fake.botToken.slice(0, -4)}nope` };
     const refused = registerGuildCommands(wrongToken, commands);
