@@ -1,17 +1,13 @@
 import { useEffect, useState } from 'react';
+import { BLOG_POSTS_URL, type BlogPost, type BlogPostsPage } from '../../../core/blog/schema';
 import { BLOG_HEADING } from '../../../core/blog/seed-post';
 import { AdminLogin } from '../components/blog/admin-login';
-import {
-  BLOG_POSTS_URL,
-  type BlogPost,
-  type BlogPostsResponse,
-} from '../components/blog/blog-types';
 import { PostEditor } from '../components/blog/post-editor';
 import { PostList } from '../components/blog/post-list';
 import { fetchJson, useApi } from '../data/api-cache';
 
 export default function BlogPage() {
-  const posts = useApi<BlogPostsResponse>(BLOG_POSTS_URL);
+  const posts = useApi<BlogPostsPage>(BLOG_POSTS_URL);
   const [admin, setAdmin] = useState(false);
   // Shown at once after saving, before the list reload answers.
   const [justSaved, setJustSaved] = useState<BlogPost[]>([]);
@@ -30,7 +26,7 @@ export default function BlogPage() {
     };
   }, []);
 
-  const listed = posts.status === 'ready' ? posts.data.posts : [];
+  const listed = posts.status === 'ready' ? posts.data.items : [];
   const shown = [...justSaved.filter((post) => !listed.some((p) => p.id === post.id)), ...listed];
 
   return (

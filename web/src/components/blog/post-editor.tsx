@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { BlogPost } from '../../../../core/blog/schema';
 import { BLOG_CONTENT_MAX, BLOG_TITLE_MAX } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { buttonClass } from '../ui/button';
 import { useToast } from '../ui/toast';
-import type { BlogPost } from './blog-types';
 
 const INPUT =
   'w-full rounded-lg border border-white/25 bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
