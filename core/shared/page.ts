@@ -53,15 +53,19 @@ export function CursorSchema<Keyset extends z.ZodType>(keyset: Keyset) {
     .string({ error: INVALID_CURSOR })
     .max(CURSOR_MAX_LENGTH, { error: INVALID_CURSOR })
     .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_CURSOR })
-    .transform((cursor, ctx): unknown => {
+    .transform((cursor, ctx): z.output<Keyset> => {
+      let position: unknown;
       try {
-        return JSON.parse(fromBase64Url(cursor));
+        position = JSON.parse(fromBase64Url(cursor));
       } catch {
-        ctx.issues.push({ code: 'custom', message: INVALID_CURSOR, input: cursor });
-        return z.NEVER;
+        position = undefined;
       }
-    })
-    .pipe(keyset);
+      // Any problem is the cursor's: its inside is nobody's business but ours.
+      const parsed = keyset.safeParse(position);
+      if (parsed.success) return parsed.data;
+      ctx.issues.push({ code: 'custom', message: INVALID_CURSOR, input: cursor });
+      return z.NEVER;
+    });
 }
 
 /** `?limit=&cursor=` of a list endpoint. */
