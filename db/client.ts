@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -12,14 +13,22 @@ import { type Availability, type AvailabilityLog, createAvailability } from './a
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-// Both drivers' databases (and their transactions) are this type, so repositories take it.
+/** The database of either driver (PGlite or postgres.js). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of either driver: what `db.transaction(async (tx) => …)` hands over. */
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What a repository runs its queries on: the database, or a transaction it joins. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations (idempotent). */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations (idempotent); tests may point at a copy of some of them. */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /**
    * Resolves when the database answers a trivial query; fails at once (like every query)
    * while Postgres is known to be unreachable.
@@ -49,11 +58,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const pglite = drizzlePglite(client, { schema });
+  const db: Database = pglite;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -88,11 +98,11 @@ async function openPostgres(
     },
     log,
   });
-  const db = drizzlePostgres(failFast(client, availability), { schema }) as unknown as Database;
+  const db: Database = drizzlePostgres(failFast(client, availability), { schema });
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrateWithLock(url),
+    migrate: (options) => migrateWithLock(url, options?.migrationsFolder ?? migrationsFolder),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -147,11 +157,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 // Several processes may start at once against one server: an advisory lock held by a
 // single-connection client makes them apply the migrations one after the other.
-async function migrateWithLock(url: string): Promise<void> {
+async function migrateWithLock(url: string, folder: string): Promise<void> {
   const single = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await single`select pg_advisory_lock(7405)`;
-    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder: folder });
     await single`select pg_advisory_unlock(7405)`;
   } finally {
     await single.end();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SEED_BLOG_POST } from '../core/blog/seed-post';
 import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
-import { TEAM_CATEGORIES, TEAM_MEMBERS } from '../core/team/team';
+import { TEAM_MEMBERS } from '../core/team/members';
+import { TEAM_CATEGORIES } from '../core/team/team';
 import type { Database } from './client';
 import {
   blogPosts,
@@ -68,8 +69,8 @@ export async function seedOnce(db: Database): Promise<'seeded' | 'already-seeded
         subtitle: profile.subtitle,
         aboutMain: profile.about.mainText,
         aboutSecondary: profile.about.secondaryText,
-        githubUrl: profile.githubUrl ?? null,
-        contactUrl: profile.contactUrl ?? null,
+        githubUrl: profile.githubUrl,
+        contactUrl: profile.contactUrl,
         skills: profile.skills,
         expertise: profile.expertise,
         projects: profile.projects,

@@ -6,7 +6,6 @@ import {
 } from '../../core/applications/discord-message';
 import type { DiscordEmbed } from '../../core/discord/payload';
 import { createApplicationsRepository } from '../../db/repositories/applications';
-import { toApplicationDecision, toApplicationMessageInput } from '../delivery/application-input';
 import { displayNameOf } from '../member-roles';
 import type { BotContext, ButtonModule } from '../modules';
 
@@ -36,9 +35,7 @@ export const applicationDecisionButton: ButtonModule = {
     }
     // Both branches re-render from the stored row, so a click after a lost edit (Discord
     // down, token expired) heals the message instead of leaving live buttons forever.
-    const payload = buildApplicationMessage(toApplicationMessageInput(current), {
-      decision: toApplicationDecision(current),
-    });
+    const payload = buildApplicationMessage(current, { decision: current.decision ?? undefined });
     const edited = await interaction
       .editReply({
         embeds: keepAttachedImages(payload.embeds, interaction.message),
@@ -52,7 +49,7 @@ export const applicationDecisionButton: ButtonModule = {
           return false;
         },
       );
-    const by = current.reviewerName ?? 'another reviewer';
+    const by = current.decision?.reviewerName || 'another reviewer';
     if (!decided) {
       // Another reviewer was first (a conditional update in the database settles the race).
       await interaction.followUp(ephemeral(`Already ${current.status} by ${by}.`));

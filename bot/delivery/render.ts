@@ -1,11 +1,10 @@
 import { buildApplicationMessage } from '../../core/applications/discord-message';
 import { buildContactMessage } from '../../core/contact/discord-message';
 import type { DiscordMessagePayload } from '../../core/discord/payload';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
 import type { OutboxRow } from '../../db/repositories/outbox';
-import { toApplicationMessageInput } from './application-input';
 import type { DeliveryTarget } from './routing';
 import type { OutgoingFile } from './sender';
 
@@ -20,14 +19,14 @@ export interface RenderedDelivery {
  * the message shows the row as it is now) with file bytes read from the database.
  * Null when the row it describes no longer exists.
  */
-export function createDeliveryRenderer(db: Database) {
+export function createDeliveryRenderer(db: Executor) {
   const applications = createApplicationsRepository(db);
   const contactMessages = createContactMessagesRepository(db);
 
   async function renderApplication(id: number): Promise<RenderedDelivery | null> {
     const row = await applications.findById(id);
     if (!row) return null;
-    const payload = buildApplicationMessage(toApplicationMessageInput(row));
+    const payload = buildApplicationMessage(row);
     // Only the images the message attaches: the rest may be tens of MB Discord will not take.
     const attachedIds = (payload.attachments ?? []).flatMap((file) =>
       file.kind === 'stored' ? [Number(file.fileId)] : [],
@@ -44,7 +43,7 @@ export function createDeliveryRenderer(db: Database) {
   async function renderContact(id: number): Promise<RenderedDelivery | null> {
     const row = await contactMessages.findById(id);
     if (!row) return null;
-    const payload = buildContactMessage({ ...row, receivedAt: row.createdAt });
+    const payload = buildContactMessage(row);
     return { target: { kind: 'contact' }, payload, files: toFiles(payload, new Map()) };
   }
 

@@ -1,39 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { findLimitViolations } from '../discord/limits';
 import type { DiscordMessagePayload } from '../discord/payload';
-import {
-  type ApplicationDecision,
-  type ApplicationMessageInput,
-  buildApplicationMessage,
-} from './discord-message';
+import { buildApplicationMessage } from './discord-message';
+import type { ApplicationDecision, ApplicationRecord } from './record';
 
 // The decision edit does not upload files again, so deciding must not change what is attached.
 const decision: ApplicationDecision = {
-  outcome: 'accepted',
-  byUserId: '123456789012345678',
-  at: new Date('2026-03-02T09:30:00.000Z'),
+  status: 'accepted',
+  reviewerId: '123456789012345678',
+  reviewerName: 'Ada',
+  decidedAt: new Date('2026-03-02T09:30:00.000Z'),
 };
 
-function moderator(answerLength: number): ApplicationMessageInput {
+function moderator(answerLength: number): ApplicationRecord {
   return {
     id: 41,
     submittedAt: new Date('2026-03-01T12:00:00.000Z'),
+    status: 'pending',
+    decision: null,
     type: 'moderator',
     robloxUsername: 'LunarFan',
     discordUsername: 'lunar.fan',
-    age: 15,
-    activityLevel: 10,
-    otherServers: 'o'.repeat(900),
-    whyChooseYou: 'w'.repeat(900),
-    scenarioOne: 'a'.repeat(900),
-    scenarioTwo: 'b'.repeat(900),
-    scenarioThree: 'c'.repeat(900),
-    scenarioFour: 'd'.repeat(answerLength),
-    questionsForUs: '',
-    questionsBenefits: '',
-    additionalInfo: '',
-    agreeTerms: true,
-  } as ApplicationMessageInput;
+    images: [],
+    answers: {
+      age: 15,
+      activityLevel: 10,
+      otherServers: 'o'.repeat(900),
+      whyChooseYou: 'w'.repeat(900),
+      scenarioOne: 'a'.repeat(900),
+      scenarioTwo: 'b'.repeat(900),
+      scenarioThree: 'c'.repeat(900),
+      scenarioFour: 'd'.repeat(answerLength),
+      questionsForUs: '',
+      questionsBenefits: '',
+      additionalInfo: '',
+      agreeTerms: true,
+    },
+  };
 }
 
 const attached = (payload: DiscordMessagePayload) =>

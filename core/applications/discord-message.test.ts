@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_LIMITS, findLimitViolations } from '../discord/limits';
 import type { DiscordMessagePayload } from '../discord/payload';
-import {
-  type ApplicationMessageInput,
-  buildApplicationMessage,
-  parseApplicationButtonId,
-} from './discord-message';
-import type { ApplicationField } from './schema';
+import { buildApplicationMessage, parseApplicationButtonId } from './discord-message';
+import { type ApplicationRecord, splitApplication } from './record';
+import type { Application, ApplicationField } from './schema';
 import { APPLICATION_FIELD_LABELS } from './steps';
 
 const submittedAt = new Date('2026-03-01T12:00:00.000Z');
@@ -20,8 +17,22 @@ function text(n: number, unit = 'x'): string {
   return out;
 }
 
-function moderator(overrides: Partial<Record<string, unknown>> = {}): ApplicationMessageInput {
+/** A stored application, as the repository reads it back, from the form's flat answers. */
+function toRecord({ id, submittedAt, images = [], ...form }: Record<string, unknown>) {
+  const { answers, ...columns } = splitApplication(form as Application);
   return {
+    id,
+    submittedAt,
+    status: 'pending',
+    decision: null,
+    ...columns,
+    answers,
+    images,
+  } as ApplicationRecord;
+}
+
+function moderator(overrides: Partial<Record<string, unknown>> = {}): ApplicationRecord {
+  return toRecord({
     id: 7,
     submittedAt,
     type: 'moderator',
@@ -40,12 +51,12 @@ function moderator(overrides: Partial<Record<string, unknown>> = {}): Applicatio
     additionalInfo: '',
     agreeTerms: true,
     ...overrides,
-  } as ApplicationMessageInput;
+  });
 }
 
-function designer(overrides: Partial<Record<string, unknown>> = {}): ApplicationMessageInput {
-  return {
-    id: 'd-9',
+function designer(overrides: Partial<Record<string, unknown>> = {}): ApplicationRecord {
+  return toRecord({
+    id: 9,
     submittedAt,
     type: 'designer',
     robloxUsername: 'Pixel',
@@ -61,12 +72,13 @@ function designer(overrides: Partial<Record<string, unknown>> = {}): Application
     designChallenges: '',
     agreeTerms: true,
     ...overrides,
-  } as ApplicationMessageInput;
+  });
 }
 
 const images = (n: number, byteSize = 200_000) =>
   Array.from({ length: n }, (_, i) => ({
     id: 100 + i,
+    position: i,
     filename: `my photo ${i}.PNG`,
     contentType: 'image/png' as const,
     byteSize,
@@ -118,11 +130,11 @@ const DESIGNER_ANSWERS: ApplicationField[] = [
   'designChallenges',
 ];
 
-function expectComplete(p: DiscordMessagePayload, app: ApplicationMessageInput) {
+function expectComplete(p: DiscordMessagePayload, app: ApplicationRecord) {
   expect(findLimitViolations(p)).toEqual([]);
   const answers = app.type === 'moderator' ? MODERATOR_ANSWERS : DESIGNER_ANSWERS;
-  const record = app as unknown as Record<string, string>;
-  for (const field of answers) expect(reassemble(p, field)).toBe(record[field]);
+  const stored = app.answers as unknown as Record<string, string>;
+  for (const field of answers) expect(reassemble(p, field)).toBe(stored[field]);
 }
 
 describe('buildApplicationMessage', () => {
@@ -206,7 +218,12 @@ describe('buildApplicationMessage', () => {
   it('shows a decision, recolours and disables the buttons', () => {
     const at = new Date('2026-03-02T10:00:00Z');
     const p = buildApplicationMessage(moderator(), {
-      decision: { outcome: 'rejected', byUserId: '123456789012345678', at },
+      decision: {
+        status: 'rejected',
+        reviewerId: '123456789012345678',
+        reviewerName: 'Ada',
+        decidedAt: at,
+      },
     });
     expect(allFields(p)[0]).toEqual({
       name: 'Decision',
@@ -253,7 +270,7 @@ describe('buildApplicationMessage', () => {
   });
 
   it('attaches portfolio images with safe names and shows the first in the embed', () => {
-    const p = buildApplicationMessage(designer({ imageFiles: images(10) }));
+    const p = buildApplicationMessage(designer({ images: images(10) }));
     expect(p.attachments).toHaveLength(10);
     expect(p.attachments?.[0]).toEqual({
       kind: 'stored',
@@ -269,7 +286,7 @@ describe('buildApplicationMessage', () => {
 
   it('keeps all text and says so when 10 images and long answers exceed 10 files', () => {
     const overrides = Object.fromEntries(DESIGNER_ANSWERS.map((f) => [f, text(4000, 'design ')]));
-    const app = designer({ ...overrides, imageFiles: images(10) });
+    const app = designer({ ...overrides, images: images(10) });
     const p = buildApplicationMessage(app);
     const files = p.attachments ?? [];
     expect(files).toHaveLength(10);
@@ -283,7 +300,7 @@ describe('buildApplicationMessage', () => {
 
   it('attaches only the images that fit the upload budget and names the rest', () => {
     // Ten images just under the server's 5 MB cap: about 47 MiB, where Discord takes 25.
-    const app = designer({ imageFiles: images(10, 4_900_000) });
+    const app = designer({ images: images(10, 4_900_000) });
     const p = buildApplicationMessage(app);
     const stored = (p.attachments ?? []).filter((a) => a.kind === 'stored');
     expect(stored.map((a) => a.filename)).toEqual([1, 2, 3, 4, 5].map((n) => `portfolio-${n}.png`));
@@ -305,18 +322,16 @@ describe('buildApplicationMessage', () => {
     expect(textBytes).toBeGreaterThan(10_000);
     // Three images that fill the budget exactly when there is no text, so one must go.
     const third = DISCORD_LIMITS.uploadBytes / 3;
-    const app = designer({ ...overrides, imageFiles: images(3, third) });
+    const app = designer({ ...overrides, images: images(3, third) });
     const p = buildApplicationMessage(app);
     expect((p.attachments ?? []).filter((a) => a.kind === 'stored')).toHaveLength(2);
     expect(p.content).toMatch(/^2 of 3 portfolio images are attached/);
-    expect(buildApplicationMessage(designer({ imageFiles: images(3, third) })).content).toBe(
-      undefined,
-    );
+    expect(buildApplicationMessage(designer({ images: images(3, third) })).content).toBe(undefined);
     expectComplete(p, app);
   });
 
   it('shows no embed image when not even the first image fits', () => {
-    const p = buildApplicationMessage(designer({ imageFiles: images(1, 11 * MiB) }));
+    const p = buildApplicationMessage(designer({ images: images(1, 11 * MiB) }));
     expect(p.attachments).toEqual([]);
     expect(p.embeds[0]?.image).toBeUndefined();
     expect(p.content).toMatch(/^0 of 1 portfolio images are attached/);
@@ -344,17 +359,22 @@ describe('buildApplicationMessage', () => {
         fields.map((f) => [f, answer()]),
       );
       if (!isModerator) {
-        overrides.imageFiles = images(Math.floor(random() * 11), Math.floor(random() * 5 * MiB));
+        overrides.images = images(Math.floor(random() * 11), Math.floor(random() * 5 * MiB));
       }
       const app = isModerator ? moderator(overrides) : designer(overrides);
       const decision =
         random() < 0.5
-          ? { outcome: 'accepted' as const, byUserId: '1', at: submittedAt }
+          ? {
+              status: 'accepted' as const,
+              reviewerId: '1',
+              reviewerName: 'Ada',
+              decidedAt: submittedAt,
+            }
           : undefined;
       const p = buildApplicationMessage(app, { decision });
       expectComplete(p, app);
       const stored = (p.attachments ?? []).filter((a) => a.kind === 'stored').length;
-      const wanted = app.imageFiles?.length ?? 0;
+      const wanted = app.images.length;
       if (stored < wanted) expect(p.content).toContain(`${stored} of ${wanted}`);
       const names = p.attachments?.map((a) => a.filename) ?? [];
       if (allFields(p).some((f) => f.name.endsWith('(cont.)'))) seen.split++;

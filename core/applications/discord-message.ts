@@ -7,8 +7,9 @@ import {
   type DiscordEmbed,
   type DiscordMessagePayload,
 } from '../discord/payload';
-import { IMAGE_EXTENSIONS, type ImageContentType } from './image-type';
-import type { Application, ApplicationField } from './schema';
+import { IMAGE_EXTENSIONS } from './image-type';
+import type { ApplicationDecision, ApplicationImage, ApplicationRecord } from './record';
+import type { ApplicationField } from './schema';
 import { APPLICATION_FIELD_LABELS } from './steps';
 
 export const APPLICATION_COLORS = {
@@ -17,28 +18,6 @@ export const APPLICATION_COLORS = {
   accepted: 0x57f287,
   rejected: 0xed4245,
 } as const;
-
-export interface ApplicationImageRef {
-  /** The stored file's id; the sender resolves it to bytes. */
-  id: string | number;
-  filename: string;
-  contentType: ImageContentType;
-  /** Counted against Discord's upload limit for one message. */
-  byteSize: number;
-}
-
-export interface ApplicationDecision {
-  outcome: 'accepted' | 'rejected';
-  /** Discord user id of the reviewer. */
-  byUserId: string;
-  at: Date;
-}
-
-export type ApplicationMessageInput = Application & {
-  id: string | number;
-  submittedAt: Date;
-  imageFiles?: ApplicationImageRef[];
-};
 
 export const APPLICATION_BUTTON_PREFIX = 'application';
 export type ApplicationButtonAction = 'accept' | 'reject';
@@ -60,8 +39,8 @@ export function parseApplicationButtonId(
 
 const kebab = (field: string) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-function answer(app: Application, field: ApplicationField): EmbedItem {
-  const value = (app as Record<string, unknown>)[field];
+function answer(app: ApplicationRecord, field: ApplicationField): EmbedItem {
+  const value = (app.answers as Record<string, unknown>)[field];
   return {
     kind: 'field',
     name: APPLICATION_FIELD_LABELS[field],
@@ -75,20 +54,21 @@ function short(name: string, value: string): EmbedItem {
 }
 
 function describeDecision(decision: ApplicationDecision): string {
-  const verb = decision.outcome === 'accepted' ? 'Accepted' : 'Rejected';
-  const unix = Math.floor(decision.at.getTime() / 1000);
-  return `${verb} by <@${decision.byUserId}> at <t:${unix}:f>`;
+  const verb = decision.status === 'accepted' ? 'Accepted' : 'Rejected';
+  const unix = Math.floor(decision.decidedAt.getTime() / 1000);
+  return `${verb} by <@${decision.reviewerId}> at <t:${unix}:f>`;
 }
 
 // The longest a decision can read: a 20-digit snowflake and the last date JavaScript can hold.
 const LONGEST_DECISION = describeDecision({
-  outcome: 'rejected',
-  byUserId: '9'.repeat(20),
-  at: new Date(8.64e15),
+  status: 'rejected',
+  reviewerId: '9'.repeat(20),
+  reviewerName: '',
+  decidedAt: new Date(8.64e15),
 });
 const DECISION_FIELD = 'Decision';
 
-function applicationItems(app: ApplicationMessageInput, decisionText: string) {
+function applicationItems(app: ApplicationRecord, decisionText: string) {
   const items: EmbedItem[] = [
     { kind: 'field', name: DECISION_FIELD, value: decisionText, trusted: true },
   ];
@@ -96,8 +76,8 @@ function applicationItems(app: ApplicationMessageInput, decisionText: string) {
     { kind: 'heading', name: 'Personal Information' },
     short('Roblox Username', app.robloxUsername),
     short('Discord Username', app.discordUsername),
-    short('Age', String(app.age)),
-    short('Activity Level', `${app.activityLevel} conversations per week`),
+    short('Age', String(app.answers.age)),
+    short('Activity Level', `${app.answers.activityLevel} conversations per week`),
   );
   if (app.type === 'moderator') {
     items.push({ kind: 'heading', name: 'Scenario Responses' });
@@ -147,7 +127,7 @@ function buttons(id: string | number, decided: boolean): DiscordActionRow {
  * order, so the note can say "the first N". `limit` says which budget stopped them.
  */
 function pickImages(
-  images: ApplicationImageRef[],
+  images: ApplicationImage[],
   filenames: string[],
   filesLeft: number,
   textFiles: DiscordAttachment[],
@@ -192,11 +172,11 @@ function fillDecisionField(embeds: DiscordEmbed[], decisionText: string): void {
  * dashboard).
  */
 export function buildApplicationMessage(
-  app: ApplicationMessageInput,
+  app: ApplicationRecord,
   opts: { decision?: ApplicationDecision } = {},
 ): DiscordMessagePayload {
   const { decision } = opts;
-  const images = app.imageFiles ?? [];
+  const { images } = app;
   const maxFiles = DISCORD_LIMITS.attachmentsPerMessage;
   const imageFilenames = images.map(
     (img, i) => `portfolio-${i + 1}.${IMAGE_EXTENSIONS[img.contentType]}`,
@@ -208,7 +188,7 @@ export function buildApplicationMessage(
   const { embeds, files } = layoutEmbedFields({
     head: {
       title: app.type === 'moderator' ? 'New Moderator Application' : 'New Designer Application',
-      color: decision ? APPLICATION_COLORS[decision.outcome] : APPLICATION_COLORS[app.type],
+      color: decision ? APPLICATION_COLORS[decision.status] : APPLICATION_COLORS[app.type],
       timestamp: app.submittedAt.toISOString(),
       footer: { text: `Application #${app.id}` },
     },

@@ -1,5 +1,6 @@
-// The public face of the application domain: schema, steps and images in one import.
+// The public face of the application domain: schema, steps, images and the stored record.
 
 export * from './image-type';
+export * from './record';
 export * from './schema';
 export * from './steps';

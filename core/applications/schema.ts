@@ -92,8 +92,10 @@ export const ApplicationSchema = z.discriminatedUnion(
   { error: 'Application type must be moderator or designer' },
 );
 
-export type ApplicationType = z.infer<typeof ApplicationSchema>['type'];
-export const APPLICATION_TYPES = ['moderator', 'designer'] as const satisfies ApplicationType[];
+/** The application types; the database's `application_type` enum is built from this list. */
+export const APPLICATION_TYPES = ['moderator', 'designer'] as const;
+export const ApplicationTypeSchema = z.enum(APPLICATION_TYPES);
+export type ApplicationType = z.infer<typeof ApplicationTypeSchema>;
 export type ModeratorApplication = z.output<typeof ModeratorApplicationSchema>;
 export type DesignerApplication = z.output<typeof DesignerApplicationSchema>;
 export type Application = z.output<typeof ApplicationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flattenFieldErrors } from '../shared/field-errors';
 import {
   ACTIVITY_DEFAULT,
   AGE_DEFAULT,
@@ -127,10 +128,6 @@ export function validateApplicationStep(
   );
   const result = stepSchema.safeParse(values);
   if (result.success) return { ok: true };
-  const errors: Partial<Record<ApplicationField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ApplicationField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  // Every field of a step is top-level, so each path is the field's name.
+  return { ok: false, errors: flattenFieldErrors(result.error) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageSchema } from '../shared/page';
 
 export const BLOG_TITLE_MAX = 200;
 export const BLOG_CONTENT_MAX = 20000;
@@ -24,3 +25,19 @@ export const BlogPasscodeSchema = z
   .max(BLOG_PASSCODE_MAX, { error: `Passcode must be at most ${BLOG_PASSCODE_MAX} characters` });
 
 export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
+
+/** The spec's blog post, as stored and as `GET /api/blog/posts` lists it. */
+export const BlogPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The spec's YYYY-MM-DD publication date. */
+  date: z.iso.date(),
+  content: z.string(),
+});
+export type BlogPost = z.output<typeof BlogPostSchema>;
+
+/** `GET /api/blog/posts`: newest first. */
+export const BlogPostsPageSchema = PageSchema(BlogPostSchema);
+export type BlogPostsPage = z.output<typeof BlogPostsPageSchema>;
+
+export const BLOG_POSTS_URL = '/api/blog/posts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findLimitViolations } from '../discord/limits';
 import { buildContactMessage } from './discord-message';
 
-const receivedAt = new Date('2026-03-01T08:30:00.000Z');
-const base = { id: 3, receivedAt, name: 'Ana', email: 'ana@example.com', subject: 'Logo' };
+const createdAt = new Date('2026-03-01T08:30:00.000Z');
+const base = { id: 3, createdAt, name: 'Ana', email: 'ana@example.com', subject: 'Logo' };
 
 describe('buildContactMessage', () => {
   it('shows a short message inline', () => {

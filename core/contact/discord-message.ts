@@ -1,18 +1,16 @@
 import { layoutEmbedFields } from '../discord/embed-fields';
 import type { DiscordMessagePayload } from '../discord/payload';
-import type { ContactMessage } from './schema';
+import type { StoredContactMessage } from './schema';
 
 export const CONTACT_MESSAGE_COLOR = 0xb19cd9;
 
-export type ContactMessageInput = ContactMessage & { id: string | number; receivedAt: Date };
-
 /** The contact-messages channel post; the message text is attached when it cannot fit. */
-export function buildContactMessage(msg: ContactMessageInput): DiscordMessagePayload {
+export function buildContactMessage(msg: StoredContactMessage): DiscordMessagePayload {
   const { embeds, files } = layoutEmbedFields({
     head: {
       title: 'New Contact Message',
       color: CONTACT_MESSAGE_COLOR,
-      timestamp: msg.receivedAt.toISOString(),
+      timestamp: msg.createdAt.toISOString(),
       footer: { text: `Contact message #${msg.id}` },
     },
     items: [

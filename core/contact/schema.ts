@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTimeSchema } from '../shared/dates';
 
 export const CONTACT_NAME_MAX = 100;
 /** RFC 5321 caps an address at 254 characters. */
@@ -26,3 +27,14 @@ export const ContactMessageSchema = z.object({
 
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
+
+/** A stored contact message, for the Discord post and the dashboard. */
+export const StoredContactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: DateTimeSchema,
+});
+export type StoredContactMessage = z.output<typeof StoredContactMessageSchema>;

@@ -1,9 +1,9 @@
-import type { PortfolioProfile } from './types';
+import type { Portfolio } from './schema';
 
 // Decision 11: the fallback profile is configuration; this is its default.
 export const DEFAULT_PORTFOLIO_USERNAME = 'novadev';
 
-export const DEFAULT_PORTFOLIO: PortfolioProfile = {
+export const DEFAULT_PORTFOLIO: Portfolio = {
   username: DEFAULT_PORTFOLIO_USERNAME,
   name: 'Nova',
   title: 'Lead Bot Developer',

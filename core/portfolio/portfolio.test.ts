@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_MEMBERS } from '../team/team';
-import { DEFAULT_PORTFOLIO_USERNAME, findPortfolio, PORTFOLIO_PROFILES } from './portfolio';
+import { isIconName } from '../site/icons';
+import { TEAM_MEMBERS } from '../team/members';
+import { DEFAULT_PORTFOLIO_USERNAME } from './default-profile';
+import { PORTFOLIO_PROFILES } from './portfolio';
+import { PortfolioSchema } from './schema';
 
 describe('portfolios', () => {
   it('keeps every skill level within 70..95', () => {
@@ -13,12 +16,12 @@ describe('portfolios', () => {
   });
 
   it('gives the default profile the spec stats and enough sections', () => {
-    const profile = findPortfolio(DEFAULT_PORTFOLIO_USERNAME);
-    const stats = profile.projects.flatMap((p) => p.stats ?? []).map((s) => s.value);
+    const profile = PORTFOLIO_PROFILES.find((p) => p.username === DEFAULT_PORTFOLIO_USERNAME);
+    const stats = profile?.projects.flatMap((p) => p.stats ?? []).map((s) => s.value);
     expect(stats).toEqual(expect.arrayContaining(['40,000+', '99.9%', '100K+']));
-    expect(profile.expertise.length).toBeGreaterThanOrEqual(3);
-    expect(profile.projects.length).toBeGreaterThanOrEqual(3);
-    expect(profile.testimonials.length).toBeGreaterThanOrEqual(2);
+    expect(profile?.expertise.length).toBeGreaterThanOrEqual(3);
+    expect(profile?.projects.length).toBeGreaterThanOrEqual(3);
+    expect(profile?.testimonials.length).toBeGreaterThanOrEqual(2);
   });
 
   it('keys each profile by a team member username', () => {
@@ -26,9 +29,11 @@ describe('portfolios', () => {
     for (const profile of PORTFOLIO_PROFILES) expect(usernames).toContain(profile.username);
   });
 
-  it('finds by username case-insensitively and falls back to the default', () => {
-    expect(findPortfolio('ASHGFX').name).toBe('Ash');
-    expect(findPortfolio('nobody').username).toBe(DEFAULT_PORTFOLIO_USERNAME);
-    expect(findPortfolio('nobody', 'ashgfx').username).toBe('ashgfx');
+  it('fits the API contract and draws every icon it names', () => {
+    for (const profile of PORTFOLIO_PROFILES) {
+      expect(PortfolioSchema.parse(profile)).toEqual(profile);
+      const icons = [...profile.expertise, ...profile.projects].map((card) => card.icon);
+      expect(icons.filter((icon) => !isIconName(icon))).toEqual([]);
+    }
   });
 });

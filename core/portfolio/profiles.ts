@@ -1,6 +1,6 @@
-import type { PortfolioProfile } from './types';
+import type { Portfolio } from './schema';
 
-export const ASH_PORTFOLIO: PortfolioProfile = {
+export const ASH_PORTFOLIO: Portfolio = {
   username: 'ashgfx',
   name: 'Ash',
   title: 'Lead Designer',
@@ -73,5 +73,6 @@ export const ASH_PORTFOLIO: PortfolioProfile = {
       content: 'Our server finally looks as professional as our roleplay.',
     },
   ],
+  githubUrl: null,
   contactUrl: '/contact',
 };

@@ -6,8 +6,9 @@ import {
   seededChance,
   sortMembers,
 } from './directory';
-import { resolveTeamCategories } from './team';
-import type { TeamMember } from './types';
+import { TEAM_MEMBERS } from './members';
+import { type TeamMember, TeamMemberSchema } from './schema';
+import { TEAM_CATEGORIES } from './team';
 
 function makeMember(overrides: Partial<TeamMember> & { name: string }): TeamMember {
   return {
@@ -15,6 +16,8 @@ function makeMember(overrides: Partial<TeamMember> & { name: string }): TeamMemb
     specialty: 'Logos',
     discordUsername: overrides.name.toLowerCase(),
     pfpUrl: '',
+    bannerUrl: '',
+    quote: '',
     ...overrides,
   };
 }
@@ -66,7 +69,9 @@ describe('isLead', () => {
 });
 
 describe('pickSimilarDesigners', () => {
-  const graphics = resolveTeamCategories()[0]?.members ?? [];
+  const graphics = (TEAM_CATEGORIES[0]?.memberUsernames ?? []).map((username) =>
+    TeamMemberSchema.parse(TEAM_MEMBERS.find((m) => m.discordUsername === username)),
+  );
 
   it('picks 3 distinct others and never the member', () => {
     for (const member of graphics) {

@@ -1,6 +1,6 @@
 import { SIMILAR_DESIGNERS } from '../site/site';
+import type { TeamMember } from './schema';
 import { createSeededRandom } from './seeded-random';
-import type { TeamMember } from './types';
 
 export type MemberSortKey = 'name' | 'role' | 'activity';
 

@@ -1,4 +1,4 @@
-import type { TeamMember } from './types';
+import type { TeamMemberSeed } from './schema';
 
 // Fixed timestamps (not Date.now()) so seeds, tests and server-rendered pages are stable.
 const DAY_MS = 86_400_000;
@@ -8,7 +8,7 @@ function avatarPath(discordUsername: string): string {
   return `/avatars/${discordUsername}.svg`;
 }
 
-function member(fields: Omit<TeamMember, 'pfpUrl'> & { daysAgo?: number }): TeamMember {
+function member(fields: Omit<TeamMemberSeed, 'pfpUrl'> & { daysAgo?: number }): TeamMemberSeed {
   const { daysAgo, ...rest } = fields;
   return {
     ...rest,
@@ -17,7 +17,7 @@ function member(fields: Omit<TeamMember, 'pfpUrl'> & { daysAgo?: number }): Team
   };
 }
 
-export const TEAM_MEMBERS: TeamMember[] = [
+export const TEAM_MEMBERS: TeamMemberSeed[] = [
   member({
     name: 'Ash',
     role: 'Lead Designer',

@@ -1,7 +1,4 @@
-import { TEAM_MEMBERS } from './members';
-import type { TeamCategory, TeamCategorySeed, TeamMember } from './types';
-
-export { TEAM_MEMBERS } from './members';
+import type { TeamCategorySeed } from './schema';
 
 export const TEAM_HEADING = 'Meet Our Team';
 
@@ -45,27 +42,3 @@ export const TEAM_CATEGORIES: TeamCategorySeed[] = [
     memberUsernames: ['novadev', 'circuitbots'],
   },
 ];
-
-export type TeamCategoryWithMembers = TeamCategory & { members: TeamMember[] };
-
-/** Joins categories to their members (the spec's `category.members`); unknown names are dropped. */
-export function resolveTeamCategories(
-  categories: TeamCategorySeed[] = TEAM_CATEGORIES,
-  members: TeamMember[] = TEAM_MEMBERS,
-): TeamCategoryWithMembers[] {
-  const byUsername = new Map(members.map((m) => [m.discordUsername, m]));
-  return categories.map(({ memberUsernames, ...category }) => ({
-    ...category,
-    members: memberUsernames.flatMap((username) => {
-      const found = byUsername.get(username);
-      return found ? [found] : [];
-    }),
-  }));
-}
-
-export function findTeamMember(
-  discordUsername: string,
-  members: TeamMember[] = TEAM_MEMBERS,
-): TeamMember | undefined {
-  return members.find((m) => m.discordUsername === discordUsername);
-}

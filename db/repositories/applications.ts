@@ -1,6 +1,20 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { Application, ApplicationType, ImageContentType } from '../../core/applications';
-import type { Database } from '../client';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  type Application,
+  type ApplicationDecision,
+  type ApplicationRecord,
+  type ApplicationStatus,
+  type ApplicationSummary,
+  ApplicationSummarySchema,
+  type ApplicationType,
+  type ImageContentType,
+  readApplicationRecord,
+  splitApplication,
+} from '../../core/applications';
+import { DateTimeSchema } from '../../core/shared/dates';
+import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import type { Executor, Transaction } from '../client';
 import { applicationImages, applications } from '../schema';
 import { enqueueDelivery } from './outbox';
 
@@ -9,28 +23,23 @@ export type NewApplicationImage = {
   contentType: ImageContentType;
   data: Uint8Array;
 };
-export type StoredApplication = typeof applications.$inferSelect;
-export type ApplicationStatus = StoredApplication['status'];
-export type ApplicationImageMeta = {
-  id: number;
-  position: number;
-  filename: string;
-  contentType: string;
-  byteSize: number;
-};
-export type ApplicationDecision = {
-  status: 'accepted' | 'rejected';
-  reviewerId: string;
-  reviewerName: string;
-  at?: Date;
-};
+
+export const APPLICATION_LIST_MAX = 100;
+
+/** The list's position: the last row of the previous page (newest first). */
+export const ApplicationCursorSchema = CursorSchema(
+  z.object({ submittedAt: DateTimeSchema, id: KeysetIdSchema }),
+);
+export type ApplicationCursor = z.output<typeof ApplicationCursorSchema>;
+
 export type ApplicationListOptions = {
   status?: ApplicationStatus;
   type?: ApplicationType;
   limit: number;
-  /** Keyset cursor: the last row of the previous page (newest first). */
-  before?: { submittedAt: Date; id: number };
+  after?: ApplicationCursor;
 };
+
+type ApplicationRow = typeof applications.$inferSelect;
 
 const {
   data: _data,
@@ -38,53 +47,47 @@ const {
   ...imageMetaColumns
 } = getTableColumns(applicationImages);
 
-// Moderator-only and designer-only answers are absent on the other type and stored as null.
-function toRow(input: Application, submittedAt: Date): typeof applications.$inferInsert {
-  const common = {
-    type: input.type,
-    robloxUsername: input.robloxUsername,
-    discordUsername: input.discordUsername,
-    age: input.age,
-    activityLevel: input.activityLevel,
-    questionsForUs: input.questionsForUs,
-    questionsBenefits: input.questionsBenefits,
-    additionalInfo: input.additionalInfo,
-    agreeTerms: input.agreeTerms,
-    submittedAt,
-  };
-  if (input.type === 'designer') {
-    return {
-      ...common,
-      designStyle: input.designStyle,
-      tools: input.tools,
-      designProcess: input.designProcess,
-      designChallenges: input.designChallenges,
-    };
-  }
+function decisionOf(row: ApplicationRow): ApplicationDecision | null {
+  if (row.status === 'pending' || !row.reviewerId || !row.decidedAt) return null;
   return {
-    ...common,
-    otherServers: input.otherServers,
-    whyChooseYou: input.whyChooseYou,
-    scenarioOne: input.scenarioOne,
-    scenarioTwo: input.scenarioTwo,
-    scenarioThree: input.scenarioThree,
-    scenarioFour: input.scenarioFour,
+    status: row.status,
+    reviewerId: row.reviewerId,
+    reviewerName: row.reviewerName ?? '',
+    decidedAt: row.decidedAt,
   };
 }
 
-export function createApplicationsRepository(db: Database) {
+function summaryOf(row: ApplicationRow) {
   return {
-    /** The application, its images and its Discord delivery, stored together or not at all. */
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    robloxUsername: row.robloxUsername,
+    discordUsername: row.discordUsername,
+    submittedAt: row.submittedAt,
+    decision: decisionOf(row),
+  };
+}
+
+export function createApplicationsRepository(db: Executor) {
+  return {
+    /**
+     * The application, its images and its Discord delivery, stored together or not at all;
+     * inside `tx` when given (and undone with it).
+     */
     async create(
-      input: Application,
-      images: NewApplicationImage[],
-      // Millisecond precision (a JS Date) on purpose: the list's keyset cursor round-trips it.
-      submittedAt: Date = new Date(),
+      application: Application,
+      {
+        images = [],
+        // Millisecond precision (a JS Date) on purpose: the list's keyset cursor round-trips it.
+        submittedAt = new Date(),
+      }: { images?: NewApplicationImage[]; submittedAt?: Date } = {},
+      tx?: Transaction,
     ): Promise<{ id: number }> {
-      return db.transaction(async (tx) => {
+      return (tx ?? db).transaction(async (tx) => {
         const [row] = await tx
           .insert(applications)
-          .values(toRow(input, submittedAt))
+          .values({ ...splitApplication(application), submittedAt })
           .returning({ id: applications.id });
         if (!row) throw new Error('application insert returned nothing');
         if (images.length > 0) {
@@ -99,14 +102,13 @@ export function createApplicationsRepository(db: Database) {
             })),
           );
         }
-        await enqueueDelivery(tx as unknown as Database, 'application', row.id);
+        await enqueueDelivery(tx, 'application', row.id);
         return { id: row.id };
       });
     },
 
-    async findById(
-      id: number,
-    ): Promise<(StoredApplication & { images: ApplicationImageMeta[] }) | null> {
+    /** The application with its answers read through its type's schema, and its images. */
+    async findById(id: number): Promise<ApplicationRecord | null> {
       const [row] = await db.select().from(applications).where(eq(applications.id, id));
       if (!row) return null;
       const images = await db
@@ -114,14 +116,11 @@ export function createApplicationsRepository(db: Database) {
         .from(applicationImages)
         .where(eq(applicationImages.applicationId, id))
         .orderBy(asc(applicationImages.position));
-      return { ...row, images };
+      return readApplicationRecord({ ...summaryOf(row), answers: row.answers, images });
     },
 
     /** The images with their bytes, in order; `onlyIds` limits it to those (e.g. the ones a Discord message attaches). */
-    async readImages(
-      applicationId: number,
-      onlyIds?: number[],
-    ): Promise<(ApplicationImageMeta & { data: Uint8Array })[]> {
+    async readImages(applicationId: number, onlyIds?: number[]) {
       const ofApplication = eq(applicationImages.applicationId, applicationId);
       const rows = await db
         .select({ ...imageMetaColumns, data: applicationImages.data })
@@ -134,43 +133,65 @@ export function createApplicationsRepository(db: Database) {
     /**
      * The first decision wins: the conditional update lets Postgres settle a race between two
      * leads (the second update re-checks `status = 'pending'` after the first commits).
+     * Answers the decided application, or null when it was decided already (or is unknown).
      */
     async recordDecision(
       id: number,
-      decision: ApplicationDecision,
-    ): Promise<StoredApplication | null> {
-      const [row] = await db
+      decision: Omit<ApplicationDecision, 'decidedAt'> & { decidedAt?: Date },
+      tx?: Transaction,
+    ): Promise<ApplicationSummary | null> {
+      const [row] = await (tx ?? db)
         .update(applications)
         .set({
           status: decision.status,
           reviewerId: decision.reviewerId,
           reviewerName: decision.reviewerName,
-          decidedAt: decision.at ?? new Date(),
+          decidedAt: decision.decidedAt ?? new Date(),
         })
         .where(and(eq(applications.id, id), eq(applications.status, 'pending')))
         .returning();
-      return row ?? null;
+      return row ? ApplicationSummarySchema.parse(summaryOf(row)) : null;
     },
 
-    /** Newest first, one page at a time. */
-    async list(options: ApplicationListOptions): Promise<StoredApplication[]> {
-      const conditions: SQL[] = [];
-      if (options.status) conditions.push(eq(applications.status, options.status));
-      if (options.type) conditions.push(eq(applications.type, options.type));
-      if (options.before) {
-        const { submittedAt, id } = options.before;
-        const older = or(
-          lt(applications.submittedAt, submittedAt),
-          and(eq(applications.submittedAt, submittedAt), lt(applications.id, id)),
-        );
-        if (older) conditions.push(older);
-      }
-      return db
-        .select()
-        .from(applications)
-        .where(and(...conditions))
-        .orderBy(desc(applications.submittedAt), desc(applications.id))
-        .limit(options.limit);
+    /** Newest first, one page at a time, with how many match the filters. */
+    async list(options: ApplicationListOptions): Promise<Page<ApplicationSummary>> {
+      const filters: SQL[] = [];
+      if (options.status) filters.push(eq(applications.status, options.status));
+      if (options.type) filters.push(eq(applications.type, options.type));
+      const position = options.after
+        ? or(
+            lt(applications.submittedAt, options.after.submittedAt),
+            and(
+              eq(applications.submittedAt, options.after.submittedAt),
+              lt(applications.id, options.after.id),
+            ),
+          )
+        : undefined;
+      const size = Math.min(Math.max(1, Math.trunc(options.limit)), APPLICATION_LIST_MAX);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(applications)
+          .where(and(...filters, position))
+          .orderBy(desc(applications.submittedAt), desc(applications.id))
+          .limit(size + 1),
+        db
+          .select({ total: count() })
+          .from(applications)
+          .where(and(...filters)),
+      ]);
+      const items = rows
+        .slice(0, size)
+        .map((row) => ApplicationSummarySchema.parse(summaryOf(row)));
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          rows.length > size && last
+            ? encodeCursor({ submittedAt: last.submittedAt, id: last.id })
+            : null,
+        total: counted?.total ?? 0,
+      };
     },
   };
 }

@@ -1,15 +1,20 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { BlogPostInput } from '../../core/blog/schema';
-import type { Database } from '../client';
+import { z } from 'zod';
+import type { BlogPost, BlogPostInput } from '../../core/blog/schema';
+import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import type { Executor, Transaction } from '../client';
 import { blogPosts } from '../schema';
 
-/** The spec's Blog post: id, title, date (YYYY-MM-DD), content. */
-export type BlogPost = { id: number; title: string; date: string; content: string };
-
-/** Position after which the next page starts: the last post's date and id. */
-export type BlogCursor = { date: string; id: number };
-
 export const BLOG_PAGE_MAX = 50;
+
+/**
+ * The list's position: the last post of the previous page. Year 1 onwards: Postgres has no
+ * year 0, and a date it refuses must be a 400, not a failed query.
+ */
+export const BlogCursorSchema = CursorSchema(
+  z.object({ date: z.iso.date().refine((date) => date >= '0001-01-01'), id: KeysetIdSchema }),
+);
+export type BlogCursor = z.output<typeof BlogCursorSchema>;
 
 const columns = {
   id: blogPosts.id,
@@ -18,7 +23,7 @@ const columns = {
   content: blogPosts.content,
 };
 
-export function createBlogPostsRepository(db: Database) {
+export function createBlogPostsRepository(db: Executor) {
   return {
     /**
      * Newest first (date, then id, so posts of the same day keep their order). Keyset
@@ -30,7 +35,7 @@ export function createBlogPostsRepository(db: Database) {
     }: {
       limit: number;
       after?: BlogCursor;
-    }): Promise<{ posts: BlogPost[]; next: BlogCursor | null }> {
+    }): Promise<Page<BlogPost>> {
       const size = Math.min(Math.max(1, Math.trunc(limit)), BLOG_PAGE_MAX);
       const rows = await db
         .select(columns)
@@ -45,15 +50,20 @@ export function createBlogPostsRepository(db: Database) {
         )
         .orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id))
         .limit(size + 1);
-      const posts = rows.slice(0, size);
-      const last = posts[posts.length - 1];
-      return { posts, next: rows.length > size && last ? { date: last.date, id: last.id } : null };
+      const items = rows.slice(0, size);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor:
+          rows.length > size && last ? encodeCursor({ date: last.date, id: last.id }) : null,
+      };
     },
 
     async create(
       input: BlogPostInput & { publishedOn: string; author?: string | null },
+      tx?: Transaction,
     ): Promise<BlogPost> {
-      const [row] = await db
+      const [row] = await (tx ?? db)
         .insert(blogPosts)
         .values({
           title: input.title,

@@ -1,10 +1,10 @@
-import { desc, eq, lt } from 'drizzle-orm';
-import type { ContactMessage } from '../../core/contact/schema';
-import type { Database } from '../client';
+import { count, desc, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ContactMessage, StoredContactMessage } from '../../core/contact/schema';
+import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import type { Executor, Transaction } from '../client';
 import { contactMessages } from '../schema';
 import { enqueueDelivery } from './outbox';
-
-export type StoredContactMessage = ContactMessage & { id: number; createdAt: Date };
 
 const columns = {
   id: contactMessages.id,
@@ -17,11 +17,15 @@ const columns = {
 
 export const CONTACT_LIST_MAX = 100;
 
-export function createContactMessagesRepository(db: Database) {
+/** The list's position: the last message of the previous page (newest first). */
+export const ContactMessageCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
+export type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
+
+export function createContactMessagesRepository(db: Executor) {
   return {
-    /** Stores the message and its delivery to Discord together, or neither. */
-    async create(input: ContactMessage): Promise<{ id: number }> {
-      return db.transaction(async (tx) => {
+    /** Stores the message and its delivery to Discord together, or neither; inside `tx` when given. */
+    async create(input: ContactMessage, tx?: Transaction): Promise<{ id: number }> {
+      return (tx ?? db).transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
           .values({
@@ -32,7 +36,7 @@ export function createContactMessagesRepository(db: Database) {
           })
           .returning({ id: contactMessages.id });
         if (!row) throw new Error('contact message insert returned nothing');
-        await enqueueDelivery(tx as unknown as Database, 'contact_message', row.id);
+        await enqueueDelivery(tx, 'contact_message', row.id);
         return { id: row.id };
       });
     },
@@ -46,14 +50,31 @@ export function createContactMessagesRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Newest first, for the dashboard; `before` is the last id of the previous page. */
-    async list({ limit, before }: { limit: number; before?: number }) {
-      return db
-        .select(columns)
-        .from(contactMessages)
-        .where(before === undefined ? undefined : lt(contactMessages.id, before))
-        .orderBy(desc(contactMessages.id))
-        .limit(Math.min(Math.max(1, Math.trunc(limit)), CONTACT_LIST_MAX));
+    /** Newest first, one page at a time, for the dashboard. */
+    async list({
+      limit,
+      after,
+    }: {
+      limit: number;
+      after?: ContactMessageCursor;
+    }): Promise<Page<StoredContactMessage>> {
+      const size = Math.min(Math.max(1, Math.trunc(limit)), CONTACT_LIST_MAX);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(columns)
+          .from(contactMessages)
+          .where(after ? lt(contactMessages.id, after.id) : undefined)
+          .orderBy(desc(contactMessages.id))
+          .limit(size + 1),
+        db.select({ total: count() }).from(contactMessages),
+      ]);
+      const items = rows.slice(0, size);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: rows.length > size && last ? encodeCursor({ id: last.id }) : null,
+        total: counted?.total ?? 0,
+      };
     },
   };
 }

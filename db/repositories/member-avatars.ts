@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Executor } from '../client';
 import { teamMembers } from '../schema';
 
 /** What an avatar needs: the name for the initials, the username as the colour seed. */
-export function createMemberAvatarsRepository(db: Database) {
+export function createMemberAvatarsRepository(db: Executor) {
   return {
     async findMember(
       discordUsername: string,

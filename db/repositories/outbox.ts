@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import { OUTBOX_STATUSES, type OutboxKind, type OutboxStatus } from '../../core/discord/outbox';
+import type { Executor, Transaction } from '../client';
 import { outbox } from '../schema';
 
-export type OutboxKind = (typeof outbox.kind.enumValues)[number];
-export type OutboxStatus = (typeof outbox.status.enumValues)[number];
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Queues a delivery to Discord. Call it with the transaction that writes the row it
- * describes, so the row and its delivery are stored together or not at all.
+ * Queues a delivery to Discord. It takes the transaction that writes the row it announces
+ * (the bare database does not type-check), so the row and its delivery are stored together
+ * or not at all.
  */
 export async function enqueueDelivery(
-  tx: Database,
+  tx: Transaction,
   kind: OutboxKind,
   refId: number,
 ): Promise<number> {
@@ -23,7 +23,7 @@ export async function enqueueDelivery(
 const afterMs = (ms: number) =>
   sql`now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`;
 
-export function createOutboxRepository(db: Database) {
+export function createOutboxRepository(db: Executor) {
   return {
     /**
      * Leases up to `limit` due rows to this worker and counts the attempt. SKIP LOCKED lets
@@ -106,9 +106,9 @@ export function createOutboxRepository(db: Database) {
         .select({ status: outbox.status, count: sql<number>`count(*)::int` })
         .from(outbox)
         .groupBy(outbox.status);
-      const counts: Record<OutboxStatus, number> = { pending: 0, delivered: 0, failed: 0 };
+      const counts = Object.fromEntries(OUTBOX_STATUSES.map((status) => [status, 0]));
       for (const row of rows) counts[row.status] = Number(row.count);
-      return counts;
+      return counts as Record<OutboxStatus, number>;
     },
 
     async listFailed(limit = 100): Promise<OutboxRow[]> {

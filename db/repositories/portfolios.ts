@@ -1,26 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import { type Portfolio, PortfolioSchema } from '../../core/portfolio/schema';
+import type { Executor } from '../client';
 import { portfolioProfiles } from '../schema';
 
 type ProfileRow = typeof portfolioProfiles.$inferSelect;
 
-/** The spec's Portfolio profile shape, as the API answers it. */
-export type Portfolio = {
-  username: string;
-  name: string;
-  title: string;
-  subtitle: string;
-  about: { mainText: string; secondaryText: string };
-  skills: ProfileRow['skills'];
-  expertise: ProfileRow['expertise'];
-  projects: ProfileRow['projects'];
-  testimonials: ProfileRow['testimonials'];
-  githubUrl: string | null;
-  contactUrl: string | null;
-};
-
+/** The stored profile, its jsonb parts read back through the contract. */
 function toPortfolio(row: ProfileRow): Portfolio {
-  return {
+  return PortfolioSchema.parse({
     username: row.username,
     name: row.name,
     title: row.title,
@@ -32,10 +19,10 @@ function toPortfolio(row: ProfileRow): Portfolio {
     testimonials: row.testimonials,
     githubUrl: row.githubUrl,
     contactUrl: row.contactUrl,
-  };
+  });
 }
 
-export function createPortfoliosRepository(db: Database) {
+export function createPortfoliosRepository(db: Executor) {
   return {
     /** Usernames are matched case-insensitively: links typed by hand should still work. */
     async findByUsername(username: string): Promise<Portfolio | null> {

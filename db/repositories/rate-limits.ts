@@ -1,11 +1,11 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Executor } from '../client';
 import { rateLimits } from '../schema';
 
 export type RateLimitCount = { hits: number; resetAt: Date };
 
 /** Fixed-window counters in Postgres, shared by every web instance. */
-export function createRateLimitRepository(db: Database) {
+export function createRateLimitRepository(db: Executor) {
   return {
     /** Counts one hit for `key` in a window of `windowMs`, starting a new window if expired. */
     async hit(key: string, windowMs: number): Promise<RateLimitCount> {

@@ -1,16 +1,15 @@
 import { asc } from 'drizzle-orm';
-import type { Database } from '../client';
+import { z } from 'zod';
+import {
+  type TeamCategoryWithMembers,
+  TeamCategoryWithMembersSchema,
+} from '../../core/team/schema';
+import type { Executor } from '../client';
 import { teamCategories, teamCategoryMembers, teamMembers } from '../schema';
 
-export type TeamMemberRow = typeof teamMembers.$inferSelect;
-export type TeamCategoryWithMembers = {
-  id: string;
-  name: string;
-  icon: string;
-  members: Omit<TeamMemberRow, 'id'>[];
-};
+const CategoriesSchema = z.array(TeamCategoryWithMembersSchema);
 
-export function createTeamRepository(db: Database) {
+export function createTeamRepository(db: Executor) {
   return {
     /** Every category in display order with its members in their order. */
     async listCategoriesWithMembers(): Promise<TeamCategoryWithMembers[]> {
@@ -19,16 +18,24 @@ export function createTeamRepository(db: Database) {
         db.select().from(teamCategoryMembers).orderBy(asc(teamCategoryMembers.position)),
         db.select().from(teamMembers),
       ]);
-      const byId = new Map(members.map(({ id, ...member }) => [id, member]));
-      return categories.map(({ id, name, icon }) => ({
-        id,
-        name,
-        icon,
-        members: links.flatMap((link) => {
-          const member = link.categoryId === id ? byId.get(link.memberId) : undefined;
-          return member ? [member] : [];
-        }),
-      }));
+      // A member never active has no lastActive at all (the contract's "not recorded").
+      const byId = new Map(
+        members.map(({ id, lastActive, ...member }) => [
+          id,
+          lastActive === null ? member : { ...member, lastActive },
+        ]),
+      );
+      return CategoriesSchema.parse(
+        categories.map(({ id, name, icon }) => ({
+          id,
+          name,
+          icon,
+          members: links.flatMap((link) => {
+            const member = link.categoryId === id ? byId.get(link.memberId) : undefined;
+            return member ? [member] : [];
+          }),
+        })),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import {
-  boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -9,10 +9,12 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES, type ApplicationAnswers } from '../../core/applications/record';
+import { APPLICATION_TYPES } from '../../core/applications/schema';
 import { bytea } from './columns';
 
-export const applicationType = pgEnum('application_type', ['moderator', 'designer']);
-export const applicationStatus = pgEnum('application_status', ['pending', 'accepted', 'rejected']);
+export const applicationType = pgEnum('application_type', APPLICATION_TYPES);
+export const applicationStatus = pgEnum('application_status', APPLICATION_STATUSES);
 
 export const applications = pgTable(
   'applications',
@@ -22,23 +24,9 @@ export const applications = pgTable(
     status: applicationStatus('status').notNull().default('pending'),
     robloxUsername: text('roblox_username').notNull(),
     discordUsername: text('discord_username').notNull(),
-    age: smallint('age').notNull(),
-    activityLevel: smallint('activity_level').notNull(),
-    // Moderator-only answers are null for designers (DESIGN.md decision 2).
-    scenarioOne: text('scenario_one'),
-    scenarioTwo: text('scenario_two'),
-    scenarioThree: text('scenario_three'),
-    scenarioFour: text('scenario_four'),
-    otherServers: text('other_servers'),
-    whyChooseYou: text('why_choose_you'),
-    questionsForUs: text('questions_for_us'),
-    questionsBenefits: text('questions_benefits'),
-    additionalInfo: text('additional_info'),
-    designStyle: text('design_style'),
-    tools: text('tools'),
-    designProcess: text('design_process'),
-    designChallenges: text('design_challenges'),
-    agreeTerms: boolean('agree_terms').notNull(),
+    // Every other answer, as one document checked by the core schema of its type
+    // (core/applications/record.ts); read back only through that schema.
+    answers: jsonb('answers').$type<ApplicationAnswers>().notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     // Who decided (Discord user id and display name) and when.
     reviewerId: text('reviewer_id'),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -11,19 +10,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../core/orders/status';
 import { createdAt } from './columns';
 
-// DESIGN.md "Orders in Discord": the order state machine.
-export const orderStatus = pgEnum('order_status', [
-  'awaiting_payment',
-  'paid',
-  'in_qc',
-  'qc_passed',
-  'qc_changes_requested',
-  'delivered',
-  'logged',
-  'reviewed',
-]);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 export const orders = pgTable(
   'orders',
@@ -36,7 +26,6 @@ export const orders = pgTable(
     customerDiscordId: text('customer_discord_id'),
     designerDiscordId: text('designer_discord_id').notNull(),
     ticketChannelId: text('ticket_channel_id'),
-    qcPassed: boolean('qc_passed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,10 +8,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { OUTBOX_KINDS, OUTBOX_STATUSES } from '../../core/discord/outbox';
 import { createdAt } from './columns';
 
-export const outboxKind = pgEnum('outbox_kind', ['application', 'contact_message']);
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'delivered', 'failed']);
+export const outboxKind = pgEnum('outbox_kind', OUTBOX_KINDS);
+export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
 
 // Every message for Discord is written here in the same transaction as the row it describes
 // (DESIGN.md "Delivery to Discord"); the worker delivers it and records the result.

@@ -1,16 +1,10 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-export type PortfolioSkill = { name: string; level: number };
-export type PortfolioExpertise = { icon: string; title: string; description: string };
-export type PortfolioProject = {
-  icon: string;
-  title: string;
-  description: string;
-  tag: string;
-  link?: string;
-  stats?: { label: string; value: string }[];
-};
-export type PortfolioTestimonial = { name: string; role: string; content: string };
+import type {
+  PortfolioExpertise,
+  PortfolioProject,
+  PortfolioSkill,
+  PortfolioTestimonial,
+} from '../../core/portfolio/schema';
 
 export const portfolioProfiles = pgTable('portfolio_profiles', {
   username: text('username').primaryKey(),

@@ -39,6 +39,7 @@ export const errorsPlugin = fp(
       }
       request.log.info({ err: error, status }, 'request rejected');
       const fieldErrors = error instanceof HttpError ? error.fieldErrors : undefined;
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
       return reply
         .status(status)
         .send({ message: error.message, ...(fieldErrors && { fieldErrors }) });

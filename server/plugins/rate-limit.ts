@@ -1,10 +1,11 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import {
   createRateLimitRepository,
   type RateLimitRepository,
 } from '../../db/repositories/rate-limits';
 import { rateLimitKey } from '../client-address';
+import { describeWait, tooManyRequests } from '../http-errors';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -64,3 +65,18 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit', dependencies: ['app-context'] },
 );
+
+/**
+ * A route's `config.rateLimit`: `max` requests per `timeWindow` ms from one address, then the
+ * one 429, worded by `explain` ("… Please try again in 10 minutes.").
+ */
+export function routeRateLimit(
+  limit: { max: number; timeWindow: number },
+  explain: (wait: string) => string,
+): RateLimitOptions {
+  return {
+    ...limit,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(explain(describeWait(context.ttl)), context.ttl),
+  };
+}

@@ -68,10 +68,9 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     const stored = await applications.findById(id);
     expect(stored).toMatchObject({
       status: 'accepted',
-      reviewerId: h.users.lead,
-      reviewerName: 'lead',
+      decision: { status: 'accepted', reviewerId: h.users.lead, reviewerName: 'lead' },
     });
-    expect(stored?.decidedAt).toBeInstanceOf(Date);
+    expect(stored?.decision?.decidedAt).toBeInstanceOf(Date);
     expect(message.history).toHaveLength(2);
     expect(message.embeds[0]).toMatchObject({
       title: 'New Moderator Application',
@@ -79,7 +78,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     });
     const fields = message.embeds.flatMap((e) => e.fields as { name: string; value: string }[]);
     expect(fields.find((f) => f.name === 'Decision')?.value).toBe(
-      `Accepted by <@${h.users.lead}> at <t:${Math.floor((stored?.decidedAt?.getTime() ?? 0) / 1000)}:f>`,
+      `Accepted by <@${h.users.lead}> at <t:${Math.floor((stored?.decision?.decidedAt.getTime() ?? 0) / 1000)}:f>`,
     );
     expect(buttonsOf(message).map((b) => [b.label, b.disabled])).toEqual([
       ['Accept', true],
@@ -96,7 +95,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       data: { content: 'This needs the Lead Designer or Executive role.', flags: 64 },
     });
     expect(record.original?.ephemeral).toBe(true);
-    expect(await applications.findById(id)).toMatchObject({ status: 'pending', reviewerId: null });
+    expect(await applications.findById(id)).toMatchObject({ status: 'pending', decision: null });
     expect(message.history).toHaveLength(1);
     expect(buttonsOf(message).every((b) => !b.disabled)).toBe(true);
   });
@@ -107,7 +106,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     await expect.poll(() => message.history.length, { timeout: 5000 }).toBe(2);
     expect(await applications.findById(id)).toMatchObject({
       status: 'rejected',
-      reviewerName: 'executive',
+      decision: { reviewerName: 'executive' },
     });
     expect(message.embeds[0]).toMatchObject({ color: 0xed4245 });
   });
@@ -124,11 +123,11 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       .poll(async () => (await applications.findById(id))?.status, { timeout: 5000 })
       .not.toBe('pending');
     const stored = await applications.findById(id);
-    const winner = [first, second].find((r) => r.userId === stored?.reviewerId);
-    const loser = [first, second].find((r) => r.userId !== stored?.reviewerId);
+    const winner = [first, second].find((r) => r.userId === stored?.decision?.reviewerId);
+    const loser = [first, second].find((r) => r.userId !== stored?.decision?.reviewerId);
     const verb = stored?.status === 'accepted' ? 'accepted' : 'rejected';
     expect(await followUpsOf(loser as InteractionRecord)).toEqual([
-      [`Already ${verb} by ${stored?.reviewerName}.`, true],
+      [`Already ${verb} by ${stored?.decision?.reviewerName}.`, true],
     ]);
     expect(winner?.followUps).toEqual([]);
     // Whatever order the two edits landed in, both show the stored decision.
@@ -165,7 +164,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       type: 4,
       data: { content: OTHER_GUILD_REFUSAL, flags: 64 },
     });
-    expect(await applications.findById(id)).toMatchObject({ status: 'pending', reviewerId: null });
+    expect(await applications.findById(id)).toMatchObject({ status: 'pending', decision: null });
     expect(message.history).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../core/applications';
 import {
+  ApplicationCursorSchema,
   createApplicationsRepository,
   type NewApplicationImage,
 } from '../../db/repositories/applications';
@@ -72,21 +73,18 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
 
   it('stores a designer with images and exactly one outbox row', async () => {
     const submittedAt = new Date('2024-05-01T10:00:00.123Z');
-    const { id } = await repo.create(aDesigner(), images, submittedAt);
+    const { id } = await repo.create(aDesigner(), { images, submittedAt });
     const stored = await repo.findById(id);
     expect(stored).toMatchObject({
       id,
       type: 'designer',
       status: 'pending',
       robloxUsername: 'roblox_des',
-      designStyle: 'Minimal',
-      tools: 'Photoshop, Blender',
-      whyChooseYou: null,
-      scenarioOne: null,
-      agreeTerms: true,
-      reviewerId: null,
-      decidedAt: null,
+      decision: null,
     });
+    // Exactly the designer's answers: nothing of the moderator form.
+    const { type: _type, robloxUsername: _r, discordUsername: _d, ...answers } = aDesigner();
+    expect(stored?.answers).toEqual(answers);
     expect(stored?.submittedAt.toISOString()).toBe(submittedAt.toISOString());
     expect(stored?.images).toEqual([
       {
@@ -116,14 +114,11 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
     ]);
   });
 
-  it('stores a moderator without images, designer answers null', async () => {
-    const { id } = await repo.create(aModerator(), []);
+  it('stores a moderator without images, and no designer answers', async () => {
+    const { id } = await repo.create(aModerator());
     const stored = await repo.findById(id);
-    expect(stored).toMatchObject({
-      type: 'moderator',
-      scenarioFour: 'd'.repeat(60),
-      designStyle: null,
-    });
+    expect(stored).toMatchObject({ type: 'moderator', answers: { scenarioFour: 'd'.repeat(60) } });
+    expect(stored?.answers).not.toHaveProperty('designStyle');
     expect(stored?.images).toEqual([]);
     expect(await countRows()).toEqual({ applications: 1, images: 0, outbox: 1 });
   });
@@ -134,7 +129,7 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
       ...images,
       { filename: 'bad\u0000.png', contentType: 'image/png' as const, data: PNG },
     ];
-    await expect(repo.create(aDesigner(), broken)).rejects.toThrow();
+    await expect(repo.create(aDesigner(), { images: broken })).rejects.toThrow();
     expect(await countRows()).toEqual({ applications: 0, images: 0, outbox: 0 });
   });
 
@@ -144,18 +139,28 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
   });
 
   it('lets the first of two concurrent decisions win', async () => {
-    const { id } = await repo.create(aModerator(), []);
-    const at = new Date('2024-06-01T12:00:00.000Z');
+    const { id } = await repo.create(aModerator());
+    const decidedAt = new Date('2024-06-01T12:00:00.000Z');
     const results = await Promise.all([
-      repo.recordDecision(id, { status: 'accepted', reviewerId: '1', reviewerName: 'Ada', at }),
-      repo.recordDecision(id, { status: 'rejected', reviewerId: '2', reviewerName: 'Bob', at }),
+      repo.recordDecision(id, {
+        status: 'accepted',
+        reviewerId: '1',
+        reviewerName: 'Ada',
+        decidedAt,
+      }),
+      repo.recordDecision(id, {
+        status: 'rejected',
+        reviewerId: '2',
+        reviewerName: 'Bob',
+        decidedAt,
+      }),
     ]);
     const winners = results.filter((result) => result !== null);
     expect(winners).toHaveLength(1);
     const stored = await repo.findById(id);
     expect(stored?.status).toBe(winners[0]?.status);
-    expect(stored?.reviewerName).toBe(winners[0]?.reviewerName);
-    expect(stored?.decidedAt?.toISOString()).toBe(at.toISOString());
+    expect(stored?.decision?.reviewerName).toBe(winners[0]?.decision?.reviewerName);
+    expect(stored?.decision?.decidedAt.toISOString()).toBe(decidedAt.toISOString());
     expect(
       await repo.recordDecision(id, { status: 'rejected', reviewerId: '3', reviewerName: 'Cy' }),
     ).toBeNull();
@@ -171,30 +176,37 @@ describe.each(DRIVERS)('applications repository on %s', (driver) => {
       const input = i % 2 === 0 ? aModerator() : aDesigner();
       // Two rows share a timestamp, so the id breaks the tie.
       const at = new Date(base + Math.min(i, 3) * 1000);
-      ids.push((await repo.create(input, [], at)).id);
+      ids.push((await repo.create(input, { submittedAt: at })).id);
     }
     const all = await repo.list({ limit: 10 });
-    expect(all.map((row) => row.id)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+    expect(all.items.map((row) => row.id)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+    expect([all.nextCursor, all.total]).toEqual([null, 5]);
 
     const first = await repo.list({ limit: 2 });
-    const last = first.at(-1);
-    if (!last) throw new Error('empty page');
-    const second = await repo.list({
-      limit: 2,
-      before: { submittedAt: last.submittedAt, id: last.id },
-    });
-    expect([...first, ...second].map((row) => row.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
+    const after = ApplicationCursorSchema.parse(first.nextCursor);
+    const second = await repo.list({ limit: 2, after });
+    expect([...first.items, ...second.items].map((row) => row.id)).toEqual([
+      ids[4],
+      ids[3],
+      ids[2],
+      ids[1],
+    ]);
+    expect(second.total).toBe(5);
 
     const designers = await repo.list({ limit: 10, type: 'designer' });
-    expect(designers.map((row) => row.id)).toEqual([ids[3], ids[1]]);
+    expect(designers.items.map((row) => row.id)).toEqual([ids[3], ids[1]]);
+    expect(designers.total).toBe(2);
     await repo.recordDecision(ids[2] as number, {
       status: 'accepted',
       reviewerId: '1',
       reviewerName: 'A',
     });
-    expect((await repo.list({ limit: 10, status: 'accepted' })).map((row) => row.id)).toEqual([
-      ids[2],
+    const accepted = await repo.list({ limit: 10, status: 'accepted' });
+    expect(accepted.items.map((row) => [row.id, row.decision?.reviewerName])).toEqual([
+      [ids[2], 'A'],
     ]);
-    expect(await repo.list({ limit: 10, status: 'pending', type: 'moderator' })).toHaveLength(2);
+    expect(
+      (await repo.list({ limit: 10, status: 'pending', type: 'moderator' })).items,
+    ).toHaveLength(2);
   });
 });

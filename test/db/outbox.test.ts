@@ -25,7 +25,10 @@ describe.each(DRIVERS)('outbox repository on %s', (driver) => {
   ) => {
     const ids: number[] = [];
     // (kind, ref_id) is unique, so each row gets a fresh reference.
-    for (let i = 0; i < count; i++) ids.push(await enqueueDelivery(database.db, kind, nextRef++));
+    for (let i = 0; i < count; i++) {
+      const refId = nextRef++;
+      ids.push(await database.db.transaction((tx) => enqueueDelivery(tx, kind, refId)));
+    }
     return ids;
   };
 

@@ -1,5 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_MEMBERS } from '../../core/team/members';
+import { TeamMemberSchema } from '../../core/team/schema';
+import { TEAM_CATEGORIES } from '../../core/team/team';
 import { createTeamRepository } from '../../db/repositories/team';
 import { blogPosts, portfolioProfiles, teamMembers } from '../../db/schema';
 import { seedOnce } from '../../db/seed';
@@ -38,6 +41,21 @@ describe.each(DRIVERS)('seed on %s', (driver) => {
     const [people] = await database.db.select({ n: count() }).from(teamMembers);
     expect(places).toBe(23);
     expect(people?.n).toBeLessThan(places);
+  });
+
+  it('reads the team back exactly as the seed wrote it, in the API contract', async () => {
+    const categories = await createTeamRepository(database.db).listCategoriesWithMembers();
+    const seeded = new Map(TEAM_MEMBERS.map((m) => [m.discordUsername, TeamMemberSchema.parse(m)]));
+    expect(categories).toEqual(
+      TEAM_CATEGORIES.map(({ memberUsernames, ...category }) => ({
+        ...category,
+        members: memberUsernames.map((username) => seeded.get(username)),
+      })),
+    );
+    // Never active: no lastActive at all (the page shows "Not recorded"), not null.
+    const sunny = categories.flatMap((c) => c.members).find((m) => m.name === 'Sunny');
+    expect(sunny).toBeDefined();
+    expect(sunny).not.toHaveProperty('lastActive');
   });
 
   it('does not seed twice, even after the sample rows are deleted', async () => {

@@ -118,7 +118,12 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
     const { id } = response.json();
     expect(id).toEqual(expect.any(Number));
     const [row] = await server.database.db.select().from(applications);
-    expect(row).toMatchObject({ id, type: 'moderator', robloxUsername: 'roblox_mod', age: 15 });
+    expect(row).toMatchObject({
+      id,
+      type: 'moderator',
+      robloxUsername: 'roblox_mod',
+      answers: { age: 15 },
+    });
     expect(await server.database.db.select().from(outbox)).toEqual([
       expect.objectContaining({ kind: 'application', refId: id }),
     ]);

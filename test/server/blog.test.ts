@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BlogPostsPageSchema } from '../../core/blog/schema';
+import { encodeCursor } from '../../core/shared/page';
 import { blogPosts, sessions } from '../../db/schema';
 import { buildTestApp, freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';
@@ -35,8 +37,8 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     const response = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.posts[0]).toMatchObject({ title: 'Welcome to Lunar', date: '2024-03-19' });
-    expect(Object.keys(body.posts[0]).sort()).toEqual(['content', 'date', 'id', 'title']);
+    expect(body.items[0]).toMatchObject({ title: 'Welcome to Lunar', date: '2024-03-19' });
+    expect(Object.keys(body.items[0]).sort()).toEqual(['content', 'date', 'id', 'title']);
     expect(body.nextCursor).toBeNull();
   });
 
@@ -137,7 +139,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
       date: today,
     });
     const list = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
-    expect(list.json().posts[0]).toEqual(response.json());
+    expect(list.json().items[0]).toEqual(response.json());
   });
 
   it('keeps a script payload as plain text in the JSON', async () => {
@@ -147,7 +149,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     expect(response.statusCode).toBe(201);
     const list = await server.app.inject({ method: 'GET', url: '/api/blog/posts' });
     expect(list.headers['content-type']).toContain('application/json');
-    expect(list.json().posts[0]).toMatchObject({ title: script, content: script });
+    expect(list.json().items[0]).toMatchObject({ title: script, content: script });
   });
 
   describe('bad post bodies (signed in)', () => {
@@ -216,19 +218,51 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     const first = (
       await server.app.inject({ method: 'GET', url: '/api/blog/posts?limit=2' })
     ).json();
-    expect(first.posts.map((p: { title: string }) => p.title)).toEqual(['C', 'B']);
+    expect(first.items.map((p: { title: string }) => p.title)).toEqual(['C', 'B']);
     const second = (
       await server.app.inject({
         method: 'GET',
         url: `/api/blog/posts?limit=2&cursor=${first.nextCursor}`,
       })
     ).json();
-    expect(second.posts[0].title).toBe('A');
+    expect(second.items[0].title).toBe('A');
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/blog/posts?limit=500' })).statusCode,
     ).toBe(400);
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/blog/posts?cursor=x' })).statusCode,
     ).toBe(400);
+  });
+
+  it('answers 400, never 500, for a cursor that was edited or made up', async () => {
+    const cursors = [
+      // The old plain "date.id" cursors: an impossible date, an id past Postgres' integer.
+      '2024-02-30.1',
+      '2024-01-01.2147483648',
+      // The same positions, encoded the way real cursors are.
+      encodeCursor({ date: '2024-02-30', id: 1 }),
+      encodeCursor({ date: '2024-01-01', id: 2147483648 }),
+      encodeCursor({ date: '0000-01-01', id: 1 }),
+      encodeCursor({ date: '2024-01-01' }),
+      encodeCursor('2024-01-01'),
+      Buffer.from('{"date":').toString('base64url'),
+      Buffer.from([0xff, 0xfe]).toString('base64url'),
+      'a'.repeat(600),
+    ];
+    for (const cursor of cursors) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/api/blog/posts?cursor=${encodeURIComponent(cursor)}`,
+      });
+      expect({ cursor, status: response.statusCode }).toEqual({ cursor, status: 400 });
+      expect(response.json().fieldErrors).toHaveProperty('cursor');
+    }
+    const valid = encodeCursor({ date: '2024-01-01', id: 2147483647 });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/blog/posts?cursor=${valid}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(BlogPostsPageSchema.parse(response.json())).toEqual({ items: [], nextCursor: null });
   });
 });

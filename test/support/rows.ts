@@ -1,16 +1,16 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { applicationImages, applications, outbox } from '../../db/schema';
 
 /** How many rows `table` holds. */
-export async function countRows(db: Database, table: PgTable): Promise<number> {
+export async function countRows(db: Executor, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);
   return row?.n ?? 0;
 }
 
 /** What an application submission writes: the application, its images and its outbox row. */
-export async function countApplicationRows(db: Database) {
+export async function countApplicationRows(db: Executor) {
   const [applicationRows, images, outboxRows] = await Promise.all([
     countRows(db, applications),
     countRows(db, applicationImages),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApplicationSchema } from '../../../core/applications';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
+import { routeRateLimit } from '../../plugins/rate-limit';
 import { MULTIPART_LIMITS, readSubmission } from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
@@ -17,13 +18,10 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/api/applications',
     {
       config: {
-        rateLimit: {
-          ...APPLICATION_RATE_LIMIT,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many applications from your network. Please try again in ${context.after}.`,
-          }),
-        },
+        rateLimit: routeRateLimit(
+          APPLICATION_RATE_LIMIT,
+          (wait) => `Too many applications from your network. Please try again in ${wait}.`,
+        ),
       },
     },
     async (request, reply) => {
@@ -36,7 +34,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
       if (application.type !== 'designer' && submission.images.length > 0) {
         throw new HttpError(400, 'Only designer applications may include portfolio images.');
       }
-      const { id } = await applications.create(application, submission.images);
+      const { id } = await applications.create(application, { images: submission.images });
       return reply.status(201).send({ id });
     },
   );

@@ -6,11 +6,14 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
 } from '../../../core/applications';
+import {
+  HONEYPOT_FIELD,
+  isHoneypotFilled,
+  isHoneypotValueFilled,
+} from '../../../core/shared/honeypot';
 import type { NewApplicationImage } from '../../../db/repositories/applications';
 import { HttpError } from '../../http-errors';
 
-/** The hidden field only bots fill in. */
-export const HONEYPOT_FIELD = 'website';
 export const ANSWERS_FIELD = 'application';
 export const IMAGES_FIELD = 'images';
 
@@ -36,17 +39,10 @@ export type Submission = {
 
 const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images are accepted';
 
-const isFilled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-
 /** Reads a multipart or JSON submission; any unreadable input becomes a clear 4xx. */
 export async function readSubmission(request: FastifyRequest): Promise<Submission> {
   if (!request.isMultipart()) {
-    const body = request.body;
-    const isBot =
-      typeof body === 'object' &&
-      body !== null &&
-      isFilled((body as Record<string, unknown>)[HONEYPOT_FIELD]);
-    return { answers: body, images: [], isBot };
+    return { answers: request.body, images: [], isBot: isHoneypotFilled(request.body) };
   }
   try {
     return await readMultipart(request);
@@ -65,7 +61,7 @@ async function readMultipart(request: FastifyRequest): Promise<Submission> {
     } else {
       const value = (part as MultipartValue).value;
       if (part.valueTruncated) throw new HttpError(413, 'The application answers are too long.');
-      if (part.fieldname === HONEYPOT_FIELD) isBot ||= isFilled(value);
+      if (part.fieldname === HONEYPOT_FIELD) isBot ||= isHoneypotValueFilled(value);
       if (part.fieldname === ANSWERS_FIELD) rawAnswers = String(value);
     }
   }
@@ -80,11 +76,7 @@ async function readMultipart(request: FastifyRequest): Promise<Submission> {
     if (isBot) return { answers: undefined, images: [], isBot };
     throw new HttpError(400, 'The application answers must be valid JSON.');
   }
-  const answersAreBot =
-    typeof answers === 'object' &&
-    answers !== null &&
-    isFilled((answers as Record<string, unknown>)[HONEYPOT_FIELD]);
-  return { answers, images, isBot: isBot || answersAreBot };
+  return { answers, images, isBot: isBot || isHoneypotFilled(answers) };
 }
 
 async function readImage(part: MultipartFile): Promise<NewApplicationImage> {

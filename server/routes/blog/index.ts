@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { BlogPostInputSchema } from '../../../core/blog/schema';
+import {
+  BLOG_POSTS_URL,
+  type BlogPost,
+  BlogPostInputSchema,
+  type BlogPostsPage,
+} from '../../../core/blog/schema';
+import { PageQuerySchema } from '../../../core/shared/page';
 import {
   BLOG_PAGE_MAX,
-  type BlogCursor,
+  BlogCursorSchema,
   createBlogPostsRepository,
 } from '../../../db/repositories/blog-posts';
 import { parseWith } from '../../http-errors';
@@ -13,40 +18,23 @@ import blogSessionRoutes from './session';
 
 export const BLOG_PAGE_DEFAULT = 20;
 
-// Cursor "YYYY-MM-DD.id": the last post of the previous page.
-const CursorSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}$/, { error: 'Cursor is not valid' })
-  .transform((value): BlogCursor => {
-    const [date = '', id = '0'] = value.split('.');
-    return { date, id: Number(id) };
-  });
-
-const ListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int()
-    .min(1)
-    .max(BLOG_PAGE_MAX, { error: `Limit must be at most ${BLOG_PAGE_MAX}` })
-    .default(BLOG_PAGE_DEFAULT),
-  cursor: CursorSchema.optional(),
+const ListQuerySchema = PageQuerySchema(BlogCursorSchema, {
+  defaultLimit: BLOG_PAGE_DEFAULT,
+  maxLimit: BLOG_PAGE_MAX,
 });
-
-const encodeCursor = (cursor: BlogCursor | null) => (cursor ? `${cursor.date}.${cursor.id}` : null);
 
 const blogRoutes: FastifyPluginAsync = async (app) => {
   const posts = createBlogPostsRepository(app.db);
 
-  app.get('/api/blog/posts', async (request, reply) => {
+  app.get(BLOG_POSTS_URL, async (request, reply): Promise<BlogPostsPage> => {
     const { limit, cursor } = parseWith(ListQuerySchema, request.query);
-    const page = await posts.listNewest({ limit, after: cursor });
     // Editors expect their post to show at once: no shared caching.
     reply.header('cache-control', 'no-cache');
-    return { posts: page.posts, nextCursor: encodeCursor(page.next) };
+    return posts.listNewest({ limit, after: cursor });
   });
 
   app.post(
-    '/api/blog/posts',
+    BLOG_POSTS_URL,
     {
       bodyLimit: FORM_BODY_LIMIT,
       preValidation: requireJsonBody,
@@ -55,7 +43,7 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const input = parseWith(BlogPostInputSchema, request.body);
-      const post = await posts.create({
+      const post: BlogPost = await posts.create({
         ...input,
         publishedOn: new Date().toISOString().slice(0, 10),
       });

@@ -4,7 +4,7 @@ import { hasRight, SESSION_POLICIES } from '../../../core/auth';
 import { BlogPasscodeSchema } from '../../../core/blog/schema';
 import { createRateLimitRepository } from '../../../db/repositories/rate-limits';
 import { rateLimitKey } from '../../client-address';
-import { HttpError, parseWith } from '../../http-errors';
+import { describeWait, HttpError, parseWith, tooManyRequests } from '../../http-errors';
 import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import { isPasscodeCorrect } from './passcode';
@@ -37,10 +37,10 @@ const blogSessionRoutes: FastifyPluginAsync = async (app) => {
       // never tells a guesser which guess was right.
       const tries = await rateLimits.hit(key, PASSCODE_WINDOW_MS);
       if (tries.hits > PASSCODE_MAX_WRONG) {
-        const minutes = Math.max(1, Math.ceil((tries.resetAt.getTime() - Date.now()) / 60_000));
-        throw new HttpError(
-          429,
-          `Too many wrong passcodes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        const waitMs = tries.resetAt.getTime() - Date.now();
+        throw tooManyRequests(
+          `Too many wrong passcodes. Try again in ${describeWait(waitMs)}.`,
+          waitMs,
         );
       }
       if (!isPasscodeCorrect(passcode, expected)) {

@@ -1,19 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ContactMessageSchema } from '../../../core/contact/schema';
+import { isHoneypotFilled } from '../../../core/shared/honeypot';
 import { createContactMessagesRepository } from '../../../db/repositories/contact-messages';
-import { HttpError, parseWith } from '../../http-errors';
+import { parseWith } from '../../http-errors';
+import { routeRateLimit } from '../../plugins/rate-limit';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
-
-/** Hidden field people never see; bots that fill every input give themselves away. */
-export const CONTACT_HONEYPOT_FIELD = 'website';
-
-function isHoneypotFilled(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const value = (body as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
-  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
-}
 
 const contactRoutes: FastifyPluginAsync = async (app) => {
   const messages = createContactMessagesRepository(app.db);
@@ -24,14 +17,10 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: FORM_BODY_LIMIT,
       preValidation: requireJsonBody,
       config: {
-        rateLimit: {
-          ...CONTACT_RATE_LIMIT,
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(
-              429,
-              `You have sent too many messages. Please try again in ${context.after}.`,
-            ),
-        },
+        rateLimit: routeRateLimit(
+          CONTACT_RATE_LIMIT,
+          (wait) => `You have sent too many messages. Please try again in ${wait}.`,
+        ),
       },
     },
     async (request, reply) => {

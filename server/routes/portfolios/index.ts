@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { PortfolioResponse } from '../../../core/portfolio/schema';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { HttpError, parseWith } from '../../http-errors';
 
@@ -16,7 +17,7 @@ const portfolioRoutes: FastifyPluginAsync = async (app) => {
 
   // Spec §2: an unknown username shows the default profile, so this answers 200 either way
   // and says which one it served.
-  app.get('/api/portfolios/:username', async (request, reply) => {
+  app.get('/api/portfolios/:username', async (request, reply): Promise<PortfolioResponse> => {
     const { username } = parseWith(ParamsSchema, request.params);
     const found = await portfolios.findByUsername(username);
     const profile = found ?? (await portfolios.findDefault(app.config.DEFAULT_PORTFOLIO_USERNAME));

@@ -1,6 +1,6 @@
+import { BLOG_POSTS_URL, type BlogPostsPage } from '../../../core/blog/schema';
 import { BLOG_HEADING } from '../../../core/blog/seed-post';
 import { AdminLogin, BLOG_SESSION_URL } from '../components/blog/admin-login';
-import { BLOG_POSTS_URL, type BlogPostsResponse } from '../components/blog/blog-types';
 import { PostEditor } from '../components/blog/post-editor';
 import { PostList } from '../components/blog/post-list';
 import { JoinTeamLine } from '../components/join-team-line';
@@ -8,7 +8,7 @@ import { ApiProblem } from '../components/ui/api-problem';
 import { useApi } from '../data/use-api';
 
 export default function BlogPage() {
-  const posts = useApi<BlogPostsResponse>(BLOG_POSTS_URL);
+  const posts = useApi<BlogPostsPage>(BLOG_POSTS_URL);
   // The session cookie is HttpOnly, so only the server can say whether we are signed in.
   const session = useApi<{ admin: boolean }>(BLOG_SESSION_URL);
   const admin = session.data?.admin === true;
@@ -25,7 +25,7 @@ export default function BlogPage() {
         </div>
       )}
       <ApiProblem state={posts} loading="Loading posts…" failed="The posts could not be loaded" />
-      {posts.status === 'ready' && <PostList posts={posts.data.posts} />}
+      {posts.status === 'ready' && <PostList posts={posts.data.items} />}
       <JoinTeamLine className="mt-12 border-t border-line pt-6" />
     </main>
   );

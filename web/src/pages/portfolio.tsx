@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { PortfolioResponse } from '../components/portfolio/portfolio-types';
+import type { PortfolioResponse } from '../../../core/portfolio/schema';
 import { AboutMe, ProfileHeader } from '../components/portfolio/profile-header';
 import {
   ExpertiseGrid,

@@ -1,11 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
-import { BLOG_CONTENT_MAX, BLOG_TITLE_MAX } from '../../../../core/blog/schema';
+import {
+  BLOG_CONTENT_MAX,
+  BLOG_POSTS_URL,
+  BLOG_TITLE_MAX,
+  type BlogPost,
+} from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';
 import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
-import { BLOG_POSTS_URL, type BlogPost } from './blog-types';
 
 /**
  * Title, Content, 'Save Post'. Fields are cleared only once the server has stored the post;

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { BlogPost } from './blog-types';
+import type { BlogPost } from '../../../../core/blog/schema';
 
 // UTC on both server and browser, so the prerendered date and the hydrated one agree.
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 import { BANNER_FALLBACK_COLOR, BANNER_OVERLAY_CHANCE } from '../../../../core/site/site';
 import { isLead, seededChance } from '../../../../core/team/directory';
-import type { TeamMember } from '../../../../core/team/types';
+import type { TeamMember } from '../../../../core/team/schema';
 import { Icon } from '../icon';
 
 /** Banner image, or the spec's solid fallback colour; ~30% get a decorative overlay, seeded per member so the server and the browser agree. */

@@ -1,4 +1,4 @@
-import type { TeamMember } from '../../../../core/team/types';
+import type { TeamMember } from '../../../../core/team/schema';
 import { LeadCrown, MemberAvatar, MemberBanner } from './member-avatar';
 
 export function MemberCard({

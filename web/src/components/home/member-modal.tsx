@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { POPULAR_CHOICE_CHANCE } from '../../../../core/site/site';
 import { pickSimilarDesigners } from '../../../../core/team/directory';
-import type { TeamMember } from '../../../../core/team/types';
+import type { TeamCategoryWithMembers, TeamMember } from '../../../../core/team/schema';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Tabs } from '../ui/tabs';
 import { LeadCrown, MemberAvatar, MemberBanner } from './member-avatar';
-import type { TeamCategoryWithMembers } from './team-types';
 
 type Props = {
   member: TeamMember;

@@ -8,14 +8,13 @@ import {
   SEARCH_PLACEHOLDER,
   sortMembers,
 } from '../../../../core/team/directory';
+import type { TeamMember, TeamResponse } from '../../../../core/team/schema';
 import { TEAM_HEADING } from '../../../../core/team/team';
-import type { TeamMember } from '../../../../core/team/types';
 import { useApi } from '../../data/use-api';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 import { HomeSection } from './home-section';
 import { MemberCard } from './member-card';
-import type { TeamResponse } from './team-types';
 
 // The modal is its own chunk: it only loads when a visitor opens a profile.
 const MemberModal = lazy(() => import('./member-modal'));

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import type { PortfolioResponse } from '../../../../core/portfolio/schema';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
-import type { PortfolioResponse } from './portfolio-types';
 
 // A stable banner per profile so the preview does not change between visits.
 function bannerFor(username: string): string {

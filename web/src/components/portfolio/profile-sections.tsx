@@ -1,5 +1,5 @@
+import type { PortfolioResponse } from '../../../../core/portfolio/schema';
 import { ContentIcon } from './content-icon';
-import type { PortfolioResponse } from './portfolio-types';
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
   return (

@@ -1,4 +1,4 @@
-import type { PortfolioResponse } from './portfolio-types';
+import type { PortfolioResponse } from '../../../../core/portfolio/schema';
 
 /** Percentage bars exposed as meters, so screen readers hear "TypeScript, 95%". */
 export function SkillMeters({ skills }: { skills: PortfolioResponse['skills'] }) {
