@@ -4,6 +4,8 @@ import { type Config, hasRole, publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { app } from './app';
+import { startLocalControl } from './local-control';
+import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
 export type RunningLunar = {
@@ -42,6 +44,21 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       const address = server.server.address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       url = publicUrl({ ...config, PORT: port });
+      // Sign-in (decision 7): the entry refactor moves this call with the web role's start.
+      await announceOwnerLink({ ...config, PORT: port }, database.db, {
+        info: (message) => log.info(message),
+      }).catch((error) => log.warn({ err: error }, 'could not make the owner sign-in link'));
+    }
+
+    // `npm run login-link` asks this process while it holds the embedded database.
+    if (database.driver === 'pglite') {
+      const control = await startLocalControl({
+        dataDir: config.DATA_DIR,
+        db: database.db,
+        siteUrl: url ?? publicUrl(config),
+        log,
+      });
+      closers.push({ name: 'local control', close: () => control.close() });
     }
 
     // Loaded only when needed: without a token, or in a web-only process, discord.js (tens of

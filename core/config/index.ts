@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
+import { optionalText, snowflake } from './fields';
+import { signInCrossErrors, signInVariables } from './sign-in';
+
+export * from './sign-in';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
 
 export const PROCESS_ROLES = ['web', 'bot', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
-
-const snowflake = (what: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .optional()
-    .refine((value) => value === undefined || /^\d{17,20}$/.test(value), {
-      message: `must be a Discord ${what} id (17–20 digits); copy it with Developer Mode on`,
-    });
 
 const rolesList = z
   .string()
@@ -101,6 +89,9 @@ export const ConfigSchema = z.object({
   DISCORD_CONTACT_CHANNEL_ID: snowflake('channel'),
   DISCORD_LEAD_ROLE_ID: snowflake('role'),
   DISCORD_EXECUTIVE_ROLE_ID: snowflake('role'),
+
+  // --- Staff sign-in (core/config/sign-in.ts) ---
+  ...signInVariables,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -158,6 +149,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
         return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`;
       });
   errors.push(...crossVariableErrors(env));
+  errors.push(...signInCrossErrors(env));
   if (result.success && errors.length === 0) return { ok: true, config: result.data };
   return { ok: false, errors };
 }
