@@ -32,7 +32,7 @@ function requirementsOf(route: RouteOptions): Requirement[] {
   const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler]
     .flat()
     .filter(Boolean) as Array<{ requiredRoles?: readonly StaffRole[]; requiredRight?: Right }>;
-  return hooks.flatMap((hook) => {
+  return hooks.flatMap((hook): Requirement[] => {
     if (hook.requiredRoles) return [{ roles: hook.requiredRoles }];
     if (hook.requiredRight) return [{ right: hook.requiredRight }];
     return [];
