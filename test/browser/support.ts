@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { isStaffPagePath } from '../../core/auth';
+import { requestSignInLink } from '../../server/local-control';
 import { startLunar } from '../../server/start';
 import { testConfig } from '../support/app';
 
-export type TestSite = { url: string; close(): Promise<void> };
+export type TestSite = {
+  url: string;
+  /** A one-time sign-in link for a staff member, made by the running server. */
+  staffSignInLink(): Promise<string>;
+  close(): Promise<void>;
+};
 
 /**
  * The built site served by the real server (`startLunar`, web role only) on an ephemeral
@@ -21,6 +28,16 @@ export async function startSite(env: Record<string, string> = {}): Promise<TestS
   if (!lunar.url) throw new Error('web role did not start');
   return {
     url: lunar.url,
+    async staffSignInLink() {
+      // As `npm run login-link` gets one while the server holds the embedded database.
+      const link = await requestSignInLink(dataDir, {
+        discordId: '100000000000000001',
+        username: 'browser-staff',
+        roles: ['staff'],
+      });
+      if (!link) throw new Error('the site did not answer for a sign-in link');
+      return link;
+    },
     async close() {
       await lunar.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -58,7 +75,12 @@ export function watchPageErrors(page: Page): string[] {
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
-  /** A new page (own context) with errors watched, at `path` once the network is idle. */
+  /** Signs the page's browser context in as staff through a one-time link. */
+  signInAsStaff(page: Page): Promise<void>;
+  /**
+   * A new page (own context) with errors watched, at `path` once the network is idle; signed
+   * in as staff first when `path` is a staff page (they need a staff session).
+   */
   open(
     path: string,
     options?: Parameters<Browser['newPage']>[0],
@@ -91,8 +113,15 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
     get browser() {
       return started().browser;
     },
+    async signInAsStaff(page) {
+      const response = await page.goto(await started().site.staffSignInLink());
+      if (!(await page.context().cookies()).some((cookie) => cookie.name === 'lunar_staff')) {
+        throw new Error(`staff sign-in failed at ${page.url()} (${response?.status()})`);
+      }
+    },
     async open(path, options) {
       const page = await started().browser.newPage(options);
+      if (isStaffPagePath(path)) await this.signInAsStaff(page);
       const errors = watchPageErrors(page);
       const response = await page.goto(started().site.url + path);
       await waitForPage(page);
