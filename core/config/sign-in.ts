@@ -85,15 +85,23 @@ export type SignInSettings = {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function signInSettings(config: SignInEnv): SignInSettings {
-  const apiBaseUrl = `${trimSlash(config.DISCORD_API_URL ?? 'https://discord.com/api')}/v10`;
-  const roleIds: DiscordRoleMap = {
+/**
+ * Guild role id per staff role. The bot's /dashboard command maps the invoker's roles with it
+ * (`staffRolesFromDiscord`) before `createSignInLink`, as the server does at sign-in.
+ */
+export function staffRoleIds(config: SignInEnv): DiscordRoleMap {
+  return {
     staff: config.DISCORD_STAFF_ROLE_ID,
     designer: config.DISCORD_DESIGNER_ROLE_ID,
     payment_verifier: config.DISCORD_PAYMENT_VERIFIER_ROLE_ID,
     lead: config.DISCORD_LEAD_ROLE_ID,
     executive: config.DISCORD_EXECUTIVE_ROLE_ID,
   };
+}
+
+export function signInSettings(config: SignInEnv): SignInSettings {
+  const apiBaseUrl = `${trimSlash(config.DISCORD_API_URL ?? 'https://discord.com/api')}/v10`;
+  const roleIds = staffRoleIds(config);
   const anyRole = Object.values(roleIds).some(Boolean);
   const roleSource =
     config.DISCORD_TOKEN && config.DISCORD_GUILD_ID && anyRole

@@ -87,13 +87,16 @@ describe.each(DRIVERS)('one-time sign-in links on %s', (driver) => {
     }
   });
 
-  it('does not spend the link when a chat app fetches it for a preview', async () => {
+  it('does not spend the link when a chat app fetches it for a preview, or on HEAD', async () => {
     const path = await makeLink(['staff']);
     const preview = await open(path, {
       'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
     });
     expect(preview.statusCode).toBe(200);
     expect(cookieSet(preview, 'lunar_staff')).toBeUndefined();
+    // Nor a link checker's HEAD.
+    const head = await server.app.inject({ method: 'HEAD', url: path, remoteAddress: freshIp() });
+    expect(cookieSet(head, 'lunar_staff')).toBeUndefined();
     expect(cookieSet(await open(path), 'lunar_staff')).toBeDefined();
   });
 
@@ -173,7 +176,7 @@ describe.each(DRIVERS)('the owner link at first start on %s', (driver) => {
     expect(printed).toHaveLength(1);
   });
 
-  it('is printed only once per database, even before anyone used it', async () => {
+  it('is not printed again after a restart, even when nobody is left to sign in', async () => {
     const db = server.database.db;
     await db.delete(staffUsers);
     // The marker from the first test stays: a restart prints nothing.

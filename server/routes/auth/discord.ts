@@ -73,7 +73,11 @@ const discordSignInRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/auth/discord/callback',
-    { config: { rateLimit: SIGN_IN_RATE_LIMIT }, errorHandler: signInErrorHandler },
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      errorHandler: signInErrorHandler,
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       const attempt = decodeAttempt(request.cookies[ATTEMPT_COOKIE]);
       // One attempt, one callback: a replayed callback URL finds no cookie.

@@ -18,7 +18,12 @@ const linkSignInRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { token: string }; Querystring: { next?: unknown } }>(
     '/auth/link/:token',
-    { config: { rateLimit: SIGN_IN_RATE_LIMIT }, errorHandler: signInErrorHandler },
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      errorHandler: signInErrorHandler,
+      // A HEAD (a link checker) must not spend the link either.
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (LINK_PREVIEWERS.test(request.headers['user-agent'] ?? '')) {

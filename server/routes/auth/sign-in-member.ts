@@ -48,7 +48,7 @@ export async function signInMember(
     await app.sessions.deleteForStaffUser(member.id);
     return redirectToSignIn(reply, 'not_staff', next);
   }
-  await staffUsers.markSignedIn(member.id, roles === null ? (username ?? undefined) : undefined);
+  await staffUsers.markSignedIn(member.id, username ?? undefined);
 
   // A fresh token at each sign-in: a session id planted in this browser before is dropped.
   const previous = sessionToken(request, 'staff');
