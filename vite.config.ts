@@ -30,9 +30,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 },
                 {
-                  // The app shell every page shares, in one file rather than five tiny ones.
+                  // The app shell every page shares (route table, data store, toasts, buttons, icons),
+                  // in one file rather than several tiny ones.
                   name: 'shell',
-                  test: /web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.)|vite[\\/]preload-helper/,
+                  test: /core[\\/]site[\\/](routes|api-url)\.|web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.)|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{core,db,server,bot,web}/**/*.test.{ts,tsx}'],
+          include: ['{core,db,server,bot,entry,web}/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { startOutboxWorker } from '../bot/delivery/worker';
 import { createDiscordSender } from '../bot/discord-sender';
 import { startBot } from '../bot/start-bot';
+import { hasDiscordConnection } from '../core/config';
 import { createOutboxRepository } from '../db/repositories/outbox';
 import {
   addressFor,
@@ -34,6 +35,7 @@ const env = {
   DISCORD_CONTACT_CHANNEL_ID: contactChannel?.id ?? '',
 };
 const config = testConfig(env);
+if (!hasDiscordConnection(config)) throw new Error('the bench sets DISCORD_TOKEN');
 const log = createMemoryLog();
 const app = await buildTestApp(database, { env });
 const bot = await startBot(config, { db: database.db, log });

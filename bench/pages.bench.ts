@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLunar } from '../server/start';
+import { startLunar } from '../entry/start';
 import { testConfig } from '../test/support/app';
 
 // Prerendered page throughput of the real server (web role, embedded database): requests

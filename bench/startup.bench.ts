@@ -13,7 +13,7 @@ type Run = { ms: number; rssMb: number };
 
 function startOnce(dataDir: string): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -53,7 +53,8 @@ const deferred = new Set<string>();
 const deferredStyles = new Set<string>();
 for (const key of ['src/pages/home.tsx', 'index.html']) {
   for (const lazy of manifest[key]?.dynamicImports ?? []) {
-    if (lazy.startsWith('src/pages/')) continue;
+    // Other pages and the staff layout are never loaded on the home page.
+    if (lazy.startsWith('src/pages/') || lazy.startsWith('src/layout/staff-')) continue;
     const before = new Set(deferred);
     collect(lazy, deferred, deferredStyles);
     for (const file of deferred) if (scripts.has(file) && !before.has(file)) deferred.delete(file);

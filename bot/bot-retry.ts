@@ -1,11 +1,12 @@
-import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { type BackoffOptions, computeRetryDelay } from './delivery/backoff';
 import type { Log } from './log';
-import { isInvalidTokenError, type RunningBot, startBot } from './start-bot';
+import { type BotConfig, isInvalidTokenError, type RunningBot, startBot } from './start-bot';
 
 /** 5 s doubling to 5 min (with jitter): quick after a blip, gentle during a long outage. */
 export const BOT_RETRY: BackoffOptions = { baseDelayMs: 5000, maxDelayMs: 5 * 60_000 };
+
+export const RETRIES_STOPPED = 'Discord bot stopped retrying: the process is closing';
 
 export const INVALID_TOKEN_MESSAGE =
   'DISCORD_TOKEN is invalid: reset it in the Discord developer portal (Applications → your app → ' +
@@ -33,7 +34,7 @@ export interface RetryingBot {
  * later attempt that meets it stops the loop (logged) instead of retrying forever.
  */
 export async function startBotWithRetry(
-  config: Config,
+  config: BotConfig,
   deps: { db: Database; log: Log; readyTimeoutMs?: number },
   backoff: BackoffOptions = BOT_RETRY,
 ): Promise<RetryingBot> {
@@ -42,7 +43,9 @@ export async function startBotWithRetry(
   let bot: RunningBot | undefined;
   let wake: (() => void) | undefined;
 
+  let attempts = 0;
   const attempt = async (n: number): Promise<boolean> => {
+    attempts = n;
     try {
       bot = await startBot(config, { ...deps, signal: stop.signal });
       if (n > 1) log.info({ attempt: n }, 'Discord bot connected after retrying');
@@ -75,6 +78,7 @@ export async function startBotWithRetry(
   if (!(await attempt(1))) {
     loop = (async () => {
       for (let n = 2; !stop.signal.aborted && !(await attempt(n)); n++);
+      if (stop.signal.aborted) log.info({ attempts }, RETRIES_STOPPED);
     })();
   }
   return {

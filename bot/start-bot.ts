@@ -10,11 +10,15 @@ import {
   GatewayIntentBits,
   HTTPError,
 } from 'discord.js';
-import type { Config } from '../core/config';
+import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
-import { buttons } from './buttons';
-import { createInteractionDispatcher } from './interactions';
+import { createInteractionDispatcher } from './dispatcher';
 import type { Log } from './log';
+import type { InteractionModules } from './modules';
+import { registry } from './registry';
+
+/** What the bot and the worker run with: DISCORD_TOKEN is known to be set (bot/index.ts). */
+export type BotConfig = WithDiscordConnection<Config>;
 
 export interface RunningBot {
   client: Client;
@@ -43,11 +47,17 @@ export function isInvalidTokenError(error: unknown): boolean {
  * `npm run discord:register`, since Discord limits how often commands may be created.
  */
 export async function startBot(
-  config: Config,
-  deps: { db: Database; log: Log; signal?: AbortSignal; readyTimeoutMs?: number },
+  config: BotConfig,
+  deps: {
+    db: Database;
+    log: Log;
+    signal?: AbortSignal;
+    readyTimeoutMs?: number;
+    /** Tests swap in their own modules; the process uses bot/registry.ts. */
+    modules?: InteractionModules;
+  },
 ): Promise<RunningBot> {
-  const token = config.DISCORD_TOKEN;
-  if (!token) throw new Error('startBot needs DISCORD_TOKEN');
+  const { token, apiUrl, guildId } = config.discord.connection;
   // destroy() does not cancel REST calls in flight: a login still waiting on GET /gateway/bot
   // would, on a late answer, open a gateway session on this "destroyed" client while the caller
   // retries with another one, and every button would be handled twice. Giving up aborts them.
@@ -56,7 +66,7 @@ export async function startBot(
     // Guilds is enough: interactions carry the member and their roles.
     intents: [GatewayIntentBits.Guilds],
     rest: {
-      ...(config.DISCORD_API_URL && { api: config.DISCORD_API_URL }),
+      ...(apiUrl && { api: apiUrl }),
       makeRequest: (url, init) =>
         DefaultRestOptions.makeRequest(url, {
           ...init,
@@ -67,7 +77,7 @@ export async function startBot(
   const { log, signal } = deps;
   client.on(
     Events.InteractionCreate,
-    createInteractionDispatcher({ config, db: deps.db, log }, { buttons }),
+    createInteractionDispatcher({ config, db: deps.db, log }, deps.modules ?? registry, guildId),
   );
   client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
   client.on(Events.ShardDisconnect, () => log.warn('Discord gateway disconnected'));

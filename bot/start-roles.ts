@@ -1,29 +1,29 @@
-import { type Config, hasRole } from '../core/config';
+import { hasRole } from '../core/config';
 import type { Database } from '../db/client';
 import { BOT_RETRY, InvalidTokenError, startBotWithRetry } from './bot-retry';
-import type { BackoffOptions } from './delivery/backoff';
 import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
+import type { Closer, DiscordRolesOptions } from './index';
 import type { Log } from './log';
-
-export type Closer = { name: string; close: () => Promise<void> };
+import { unreachableModules } from './member-roles';
+import { registry } from './registry';
+import type { BotConfig } from './start-bot';
 
 /**
- * Starts the `bot` role (the gateway connection that answers buttons; run it in exactly one
- * process) and the `worker` role (delivers the outbox over REST; any number of processes,
+ * Starts the `bot` role (the gateway connection that answers interactions; run it in exactly
+ * one process) and the `worker` role (delivers the outbox over REST; any number of processes,
  * rows are claimed with SKIP LOCKED). Returns closers in start order; the caller closes in
  * reverse, so the worker stops before the bot.
  */
-export async function startDiscordRoles(
-  config: Config,
+export async function startConnectedRoles(
+  config: BotConfig,
   deps: { db: Database; log: Log },
-  options: { botRetry?: BackoffOptions; botReadyTimeoutMs?: number } = {},
+  options: DiscordRolesOptions = {},
 ): Promise<Closer[]> {
   const { log } = deps;
-  const token = config.DISCORD_TOKEN;
-  if (!token) return [];
   const closers: Closer[] = [];
   if (hasRole(config, 'bot')) {
+    for (const warning of unreachableModules(registry, config.discord.roles)) log.warn(warning);
     // When Discord is down at boot the bot keeps trying in the background; the site and the
     // worker carry on meanwhile. A bot-only process retries too rather than exiting: it has
     // nothing else to do, and a supervisor restarting it in a loop would retry with no backoff.
@@ -43,7 +43,8 @@ export async function startDiscordRoles(
     }
   }
   if (hasRole(config, 'worker')) {
-    const sender = createDiscordSender(token, config.DISCORD_API_URL);
+    const { token, apiUrl } = config.discord.connection;
+    const sender = createDiscordSender(token, apiUrl);
     const worker = startOutboxWorker({ db: deps.db, sender, config, log });
     log.info('outbox worker started');
     closers.push({ name: 'outbox worker', close: () => worker.close() });

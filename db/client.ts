@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { type Availability, type AvailabilityLog, createAvailability } from './availability';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,13 +20,17 @@ export type DatabaseHandle = {
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
-  /** Resolves when the database answers a trivial query. */
+  /**
+   * Resolves when the database answers a trivial query; fails at once (like every query)
+   * while Postgres is known to be unreachable.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  // log: where losing and regaining the database is reported (once per outage).
+  | { url: string; poolSize?: number; log?: AvailabilityLog }
   // dataDir undefined: an in-memory database (tests).
   | { url?: undefined; dataDir?: string };
 
@@ -33,7 +38,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url !== undefined
-    ? openPostgres(options.url, options.poolSize)
+    ? openPostgres(options.url, options.poolSize, options.log)
     : openPglite(options.dataDir);
 }
 
@@ -56,15 +61,34 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number | undefined,
+  log: AvailabilityLog | undefined,
+): Promise<DatabaseHandle> {
   const client = postgres(url, {
-    max: poolSize,
+    max: poolSize ?? 10,
     onnotice: () => {},
-    connect_timeout: 5,
-    // Fail fast instead of queueing forever when the server is gone.
+    // Seconds to open a connection; a server that does not answer in that time is down.
+    connect_timeout: 2,
+    // The upstream reconnect delay, capped at 1 s instead of 20 s: while the database is down,
+    // availability.ts keeps requests off the pool, so the delay would only slow the recovery.
+    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
+    // Connections idle for 30 s are closed, so the pool shrinks back after a burst. (It does
+    // not make anything fail faster: connect_timeout and statement_timeout do.) max_lifetime
+    // keeps its default, 30-60 min, spread so that connections are not all replaced at once.
     idle_timeout: 30,
+    // Server side, per session: a query that runs this long is stuck; fail it and free the
+    // connection. Migrations use their own client (below) without it.
+    connection: { statement_timeout: 15_000 },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const availability = createAvailability({
+    probe: async () => {
+      await withTimeout(client`select 1`, 3_000);
+    },
+    log,
+  });
+  const db = drizzlePostgres(failFast(client, availability), { schema }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
@@ -72,8 +96,53 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      availability.close();
+      await client.end({ timeout: 5 });
+    },
   };
+}
+
+// Drizzle sends every query through unsafe() and every transaction through begin(). While the
+// database is known to be down they fail at once instead of waiting for a connection, and
+// their failures tell the availability monitor when it goes down.
+function failFast(client: postgres.Sql, availability: Availability): postgres.Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key === 'unsafe') {
+        return (...args: Parameters<postgres.Sql['unsafe']>) => {
+          availability.assertAvailable(); // drizzle calls this inside an async function
+          const query = target.unsafe(...args);
+          // Promise's own then() watches the query without starting it, as postgres.js's
+          // then() would (drizzle has yet to choose the result format).
+          Promise.prototype.then.call(query, undefined, availability.reportFailure);
+          return query;
+        };
+      }
+      if (key === 'begin') {
+        return (...args: Parameters<postgres.Sql['begin']>) => {
+          try {
+            availability.assertAvailable();
+          } catch (error) {
+            return Promise.reject(error);
+          }
+          const transaction = target.begin(...args);
+          transaction.catch(availability.reportFailure);
+          return transaction;
+        };
+      }
+      return value;
+    },
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 // Several processes may start at once against one server: an advisory lock held by a

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 // Watch mode: Vite rebuilds the client and the prerender bundle on change, and tsx restarts
-// the server when its own sources or the rebuilt prerender bundle change.
+// the process (entry/main.ts) when its sources or the rebuilt prerender bundle change.
 const commands = [
   'vite build --watch --mode development --logLevel warn',
   'vite build --ssr src/entry-server.tsx --watch --mode development --logLevel warn',
-  'tsx watch --clear-screen=false --include dist/web/server/entry-server.js server/main.ts',
+  'tsx watch --clear-screen=false --include dist/web/server/entry-server.js entry/main.ts',
 ];
 
 const children: ChildProcess[] = commands.map((command) =>

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LOCAL_OWNER_ID, type SignInLinkRequest, SignInLinkRequestSchema } from '../core/auth';
-import { type Config, formatConfigErrors, parseConfig, publicUrl } from '../core/config';
+import { publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { createSignInLink } from '../db/repositories/sign-in-links';
+import { loadConfigOrExit } from '../entry/load-config';
 import { requestSignInLink } from '../server/local-control';
 
 // `npm run login-link -- --discord-id <id> --role <role> [--role …] [--username <name>]`
@@ -21,11 +21,7 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-const envFile = process.env.LUNAR_ENV_FILE ?? '.env';
-if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
-const parsedConfig = parseConfig(process.env);
-if (!parsedConfig.ok) fail(formatConfigErrors(parsedConfig.errors), 1);
-const config: Config = parsedConfig.config;
+const config = loadConfigOrExit();
 
 function readArguments() {
   try {

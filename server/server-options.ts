@@ -1,11 +1,12 @@
 import { type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../core/config';
-import { loggerOptions } from './logger';
 
-/** Fastify's own options, shared by the process and the tests' app. */
+/**
+ * Fastify's own options, shared by the process and the tests' app. No logger here: the process
+ * hands Fastify its own (entry/logger.ts), tests run quiet.
+ */
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
-    logger: loggerOptions(config),
     // server/plugins/request-log.ts writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),

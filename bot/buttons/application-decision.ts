@@ -7,32 +7,20 @@ import {
 import type { DiscordEmbed } from '../../core/discord/payload';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { toApplicationDecision, toApplicationMessageInput } from '../delivery/application-input';
-import type { BotContext, ButtonHandler } from '../interactions';
-import { canReviewApplications, displayNameOf } from '../member-roles';
-
-export const REVIEW_REFUSAL = 'Only lead designers and executives can review applications.';
-export const OTHER_GUILD_REFUSAL = 'Applications can only be reviewed in the studio server.';
+import { displayNameOf } from '../member-roles';
+import type { BotContext, ButtonModule } from '../modules';
 
 const ephemeral = (content: string) => ({ content, flags: MessageFlags.Ephemeral }) as const;
 
-export const applicationDecisionButton: ButtonHandler = {
+/** Accept / Reject under an application message. Discord shows the buttons to everyone. */
+export const applicationDecisionButton: ButtonModule = {
   customIdPrefix: APPLICATION_BUTTON_PREFIX,
-  async execute(interaction: ButtonInteraction, { config, db, log }: BotContext) {
+  access: { roles: ['lead', 'executive'] },
+  async execute(interaction: ButtonInteraction, { db, log }: BotContext) {
     const parsed = parseApplicationButtonId(interaction.customId);
     const id = Number(parsed?.id);
     if (!parsed || !Number.isSafeInteger(id))
       throw new Error(`bad custom id ${interaction.customId}`);
-    // Roles are only meaningful in our server: a copy of the message elsewhere (or a server
-    // with a role of the same id) must not decide anything.
-    if (interaction.guildId !== config.DISCORD_GUILD_ID) {
-      await interaction.reply(ephemeral(OTHER_GUILD_REFUSAL));
-      return;
-    }
-    // The role check happens here, on our side: Discord shows the buttons to everyone.
-    if (!canReviewApplications(interaction, config)) {
-      await interaction.reply(ephemeral(REVIEW_REFUSAL));
-      return;
-    }
     // Acknowledge first: the database and the edit may take longer than Discord's 3 s window.
     await interaction.deferUpdate();
     const applications = createApplicationsRepository(db);

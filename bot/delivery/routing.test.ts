@@ -7,10 +7,7 @@ const contact = '100000000000000003';
 
 describe('routeDelivery', () => {
   it('sends each application type to its own channel, falling back to the shared one', () => {
-    const config = {
-      DISCORD_APPLICATIONS_CHANNEL_ID: shared,
-      DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID: moderators,
-    };
+    const config = { applications: shared, moderator_applications: moderators };
     expect(routeDelivery(config, { kind: 'application', type: 'moderator' })).toEqual({
       channelId: moderators,
     });
@@ -26,7 +23,7 @@ describe('routeDelivery', () => {
     expect(routeDelivery({}, { kind: 'contact' })).toEqual({
       missing: 'DISCORD_CONTACT_CHANNEL_ID',
     });
-    expect(routeDelivery({ DISCORD_CONTACT_CHANNEL_ID: contact }, { kind: 'contact' })).toEqual({
+    expect(routeDelivery({ contact }, { kind: 'contact' })).toEqual({
       channelId: contact,
     });
   });

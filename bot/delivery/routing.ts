@@ -1,31 +1,23 @@
 import type { ApplicationType } from '../../core/applications/schema';
-import type { Config } from '../../core/config';
+import { type Config, DISCORD_CHANNEL_VARIABLES } from '../../core/config';
 
 export type DeliveryTarget = { kind: 'application'; type: ApplicationType } | { kind: 'contact' };
 
-type ChannelConfig = Pick<
-  Config,
-  | 'DISCORD_APPLICATIONS_CHANNEL_ID'
-  | 'DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID'
-  | 'DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID'
-  | 'DISCORD_CONTACT_CHANNEL_ID'
->;
+type Channels = Partial<Config['discord']['channels']>;
 
 /** The channel a delivery goes to, or the variable to set when none is configured. */
 export function routeDelivery(
-  config: ChannelConfig,
+  channels: Channels,
   target: DeliveryTarget,
 ): { channelId: string } | { missing: string } {
   if (target.kind === 'contact') {
-    const channelId = config.DISCORD_CONTACT_CHANNEL_ID;
-    return channelId ? { channelId } : { missing: 'DISCORD_CONTACT_CHANNEL_ID' };
+    const channelId = channels.contact;
+    return channelId ? { channelId } : { missing: DISCORD_CHANNEL_VARIABLES.contact };
   }
-  const own =
-    target.type === 'moderator'
-      ? config.DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID
-      : config.DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID;
-  const channelId = own ?? config.DISCORD_APPLICATIONS_CHANNEL_ID;
+  const key = target.type === 'moderator' ? 'moderator_applications' : 'designer_applications';
+  const channelId = channels[key] ?? channels.applications;
   if (channelId) return { channelId };
-  const specific = `DISCORD_${target.type.toUpperCase()}_APPLICATIONS_CHANNEL_ID`;
-  return { missing: `DISCORD_APPLICATIONS_CHANNEL_ID or ${specific}` };
+  return {
+    missing: `${DISCORD_CHANNEL_VARIABLES.applications} or ${DISCORD_CHANNEL_VARIABLES[key]}`,
+  };
 }

@@ -69,7 +69,7 @@ export function startOutboxWorker(
     try {
       const rendered = await renderer.render(row);
       if (!rendered) return outbox.markFailed(row.id, `${row.kind} ${row.refId} no longer exists`);
-      const route = routeDelivery(config, rendered.target);
+      const route = routeDelivery(config.discord.channels, rendered.target);
       if ('missing' in route) {
         // Not the message's fault: wait for the setting without using up attempts.
         if (!warnedMissing.has(route.missing)) {

@@ -10,7 +10,7 @@ export const SIGN_IN_PAGE = '/signin';
 /** Where a signed-in member lands when nothing else was asked for. */
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
-/** Pages only staff may open: the guides (decision 6) and the dashboard. */
+/** Pages only staff may open: the guides (DESIGN.md decision 6) and the dashboard. */
 export const STAFF_PAGE_PREFIXES = ['/staff', '/dashboard'] as const;
 
 export function isStaffPagePath(pathname: string): boolean {

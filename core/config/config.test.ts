@@ -12,7 +12,7 @@ describe('parseConfig', () => {
     expect(result.config.DATA_DIR).toBe('./data');
     expect(result.config.DATABASE_URL).toBeUndefined();
     expect(result.config.LUNAR_ROLES).toEqual(['web', 'bot', 'worker']);
-    expect(result.config.DISCORD_TOKEN).toBeUndefined();
+    expect(result.config.discord.connection).toBeUndefined();
   });
 
   it('lists every bad variable with how to fix it', () => {
@@ -20,7 +20,7 @@ describe('parseConfig', () => {
       PORT: 'eighty',
       DATABASE_URL: 'mysql://localhost/db',
       LUNAR_ROLES: 'web,mailer',
-      DISCORD_TOKEN: 'token',
+      DISCORD_TOKEN: 'MTAw.part.secret',
       SUPPORT_EMAIL: 'not-an-email',
     });
     expect(result.ok).toBe(false);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
-import { optionalText, snowflake } from './fields';
-import { signInCrossErrors, signInVariables } from './sign-in';
+import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
+import { optionalText } from './fields';
+import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 
+export * from './discord';
 export * from './sign-in';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
@@ -28,7 +30,7 @@ const rolesList = z
       .min(1, { error: 'name at least one role' }),
   );
 
-export const ConfigSchema = z.object({
+const EnvironmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce
@@ -80,19 +82,18 @@ export const ConfigSchema = z.object({
     message: 'must be at least 8 characters (or unset to disable passcode sign-in)',
   }),
 
-  DISCORD_TOKEN: optionalText,
-  DISCORD_API_URL: z.url({ error: 'must be a URL such as https://discord.com/api' }).optional(),
-  DISCORD_GUILD_ID: snowflake('server'),
-  DISCORD_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_MODERATOR_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID: snowflake('channel'),
-  DISCORD_CONTACT_CHANNEL_ID: snowflake('channel'),
-  DISCORD_LEAD_ROLE_ID: snowflake('role'),
-  DISCORD_EXECUTIVE_ROLE_ID: snowflake('role'),
-
-  // --- Staff sign-in (core/config/sign-in.ts) ---
+  ...discordVariables,
+  // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,
 });
+
+/**
+ * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
+ * ones as `config.signIn`.
+ */
+export const ConfigSchema = EnvironmentSchema.transform((env) =>
+  withSignInConfig(withDiscordConfig(env)),
+);
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -128,11 +129,8 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
       'PUBLIC_URL: is required in production when HOST is not a loopback address or TRUST_PROXY is set: the https:// address people use',
     );
   }
-  if (env.DISCORD_TOKEN?.trim() && !env.DISCORD_GUILD_ID?.trim()) {
-    errors.push(
-      'DISCORD_GUILD_ID: is required when DISCORD_TOKEN is set: the id of the studio server',
-    );
-  }
+  errors.push(...discordCrossErrors(env));
+  errors.push(...signInCrossErrors(env));
   return errors;
 }
 
@@ -149,7 +147,6 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
         return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`;
       });
   errors.push(...crossVariableErrors(env));
-  errors.push(...signInCrossErrors(env));
   if (result.success && errors.length === 0) return { ok: true, config: result.data };
   return { ok: false, errors };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { DiscordRoleMap } from '../auth/discord-roles';
+import type { DiscordConfig } from './discord';
 import { optionalText, snowflake } from './fields';
 
-// Staff sign-in (docs/decisions/006-staff-sign-in.md): the variables it adds, the rules across
-// them, and `signInSettings`, the one function that turns them into what the server uses.
+// Staff sign-in (docs/decisions/009-staff-sign-in.md): the variables it adds, the rules across
+// them, and `signInSettings`, the one function that turns them (with `config.discord`) into
+// what the server uses.
 
 export const signInVariables = {
   // "Sign in with Discord" (OAuth2): both from the developer portal's OAuth2 page. Unset, the
@@ -12,13 +14,39 @@ export const signInVariables = {
   DISCORD_CLIENT_SECRET: optionalText,
   // Where the browser is sent to approve; only tests point it elsewhere.
   DISCORD_OAUTH_URL: z.url({ error: 'must be a URL such as https://discord.com' }).optional(),
-  // Guild roles that make a member staff, next to DISCORD_LEAD_ROLE_ID and
-  // DISCORD_EXECUTIVE_ROLE_ID. (The bot branch defines the designer and verifier variables too;
-  // keep one definition at merge.)
+  // Plain staff, beside the designer, verifier, lead and executive roles of `config.discord`.
   DISCORD_STAFF_ROLE_ID: snowflake('role'),
-  DISCORD_DESIGNER_ROLE_ID: snowflake('role'),
-  DISCORD_PAYMENT_VERIFIER_ROLE_ID: snowflake('role'),
 };
+
+type SignInVariable = keyof typeof signInVariables;
+type SignInEnv = z.output<z.ZodObject<typeof signInVariables>>;
+
+/** The sign-in variables, as `config.signIn`. */
+export type SignInConfig = {
+  clientId?: string;
+  clientSecret?: string;
+  oauthUrl?: string;
+  staffRoleId?: string;
+};
+
+/** Moves the parsed sign-in variables into `signIn`, and leaves the rest as it was. */
+export function withSignInConfig<T extends SignInEnv>(
+  parsed: T,
+): { [K in Exclude<keyof T, SignInVariable>]: T[K] } & { signIn: SignInConfig } {
+  const { DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_OAUTH_URL, DISCORD_STAFF_ROLE_ID } =
+    parsed;
+  const rest: Record<string, unknown> = { ...parsed };
+  for (const name of Object.keys(signInVariables)) delete rest[name];
+  return {
+    ...(rest as { [K in Exclude<keyof T, SignInVariable>]: T[K] }),
+    signIn: {
+      clientId: DISCORD_CLIENT_ID,
+      clientSecret: DISCORD_CLIENT_SECRET,
+      oauthUrl: DISCORD_OAUTH_URL,
+      staffRoleId: DISCORD_STAFF_ROLE_ID,
+    },
+  };
+}
 
 const ROLE_VARIABLES = [
   'DISCORD_STAFF_ROLE_ID',
@@ -51,15 +79,6 @@ export function signInCrossErrors(env: Record<string, string | undefined>): stri
   return errors;
 }
 
-type SignInEnv = {
-  PUBLIC_URL?: string;
-  DISCORD_TOKEN?: string;
-  DISCORD_API_URL?: string;
-  DISCORD_GUILD_ID?: string;
-  DISCORD_LEAD_ROLE_ID?: string;
-  DISCORD_EXECUTIVE_ROLE_ID?: string;
-} & z.output<z.ZodObject<typeof signInVariables>>;
-
 export type DiscordOAuthSettings = {
   clientId: string;
   clientSecret: string;
@@ -83,36 +102,33 @@ export type SignInSettings = {
   roleSource: DiscordRoleSource | null;
 };
 
+type SignInSources = { discord: DiscordConfig; signIn: SignInConfig };
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Guild role id per staff role. The bot's /dashboard command maps the invoker's roles with it
  * (`staffRolesFromDiscord`) before `createSignInLink`, as the server does at sign-in.
  */
-export function staffRoleIds(config: SignInEnv): DiscordRoleMap {
-  return {
-    staff: config.DISCORD_STAFF_ROLE_ID,
-    designer: config.DISCORD_DESIGNER_ROLE_ID,
-    payment_verifier: config.DISCORD_PAYMENT_VERIFIER_ROLE_ID,
-    lead: config.DISCORD_LEAD_ROLE_ID,
-    executive: config.DISCORD_EXECUTIVE_ROLE_ID,
-  };
+export function staffRoleIds(config: SignInSources): DiscordRoleMap {
+  return { staff: config.signIn.staffRoleId, ...config.discord.roles };
 }
 
-export function signInSettings(config: SignInEnv): SignInSettings {
-  const apiBaseUrl = `${trimSlash(config.DISCORD_API_URL ?? 'https://discord.com/api')}/v10`;
+export function signInSettings(config: SignInSources): SignInSettings {
+  const connection = config.discord.connection;
+  const apiBaseUrl = `${trimSlash(connection?.apiUrl ?? 'https://discord.com/api')}/v10`;
   const roleIds = staffRoleIds(config);
-  const anyRole = Object.values(roleIds).some(Boolean);
   const roleSource =
-    config.DISCORD_TOKEN && config.DISCORD_GUILD_ID && anyRole
-      ? { apiBaseUrl, botToken: config.DISCORD_TOKEN, guildId: config.DISCORD_GUILD_ID, roleIds }
+    connection && Object.values(roleIds).some(Boolean)
+      ? { apiBaseUrl, botToken: connection.token, guildId: connection.guildId, roleIds }
       : null;
+  const { clientId, clientSecret, oauthUrl } = config.signIn;
   const oauth =
-    config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET && roleSource
+    clientId && clientSecret && roleSource
       ? {
-          clientId: config.DISCORD_CLIENT_ID,
-          clientSecret: config.DISCORD_CLIENT_SECRET,
-          authorizeUrl: `${trimSlash(config.DISCORD_OAUTH_URL ?? 'https://discord.com')}/oauth2/authorize`,
+          clientId,
+          clientSecret,
+          authorizeUrl: `${trimSlash(oauthUrl ?? 'https://discord.com')}/oauth2/authorize`,
           apiBaseUrl,
         }
       : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CARDS } from './services';
-import { buildNavLinks, FOOTER, PROMO_BANNERS, TRUST_BADGES } from './site';
+import { buildHiringLinks, buildNavLinks, FOOTER, PROMO_BANNERS, TRUST_BADGES } from './site';
 import { fillTokens } from './tokens';
 
 describe('navigation', () => {
@@ -9,6 +9,14 @@ describe('navigation', () => {
     expect(services?.label).toBe('Services');
     expect(services?.children?.map((c) => c.href)).toEqual(SERVICE_CARDS.map((c) => `#${c.id}`));
     expect(services?.children?.map((c) => c.label)).not.toContain('Web Development');
+  });
+
+  it("offers both application forms and the Discord invite under 'We're Hiring'", () => {
+    expect(buildHiringLinks('https://discord.gg/x')).toEqual([
+      { label: 'Apply as Moderator', href: '/apply/moderator' },
+      { label: 'Apply as Designer', href: '/apply/designer' },
+      { label: 'Join our Discord', href: 'https://discord.gg/x', external: true },
+    ]);
   });
 
   it('links the main sections in spec order', () => {
@@ -41,6 +49,7 @@ describe('site content', () => {
       'Next 100 Orders will get 15% OFF!',
     ]);
     expect(FOOTER.legalLinks.map((l) => l.href)).toEqual(['/terms', '/privacy']);
+    expect(FOOTER.copyright(2031)).toBe('© 2031 Lunar. All rights reserved.');
   });
 
   it('fills {email} and {name} tokens and leaves unknown ones', () => {

@@ -49,8 +49,20 @@ export const PROMO_BANNERS: PromoBanner[] = [
   { id: 'next-100-orders', text: 'Next 100 Orders will get 15% OFF!' },
 ];
 
-// Decision 9: both external buttons open the community Discord invite in a new tab.
-export const NAV_EXTERNAL_BUTTONS = ['Join Lunar', "We're Hiring"] as const;
+export const HIRING_LABEL = "We're Hiring";
+export const JOIN_TEAM_PROMPT = 'Want to join the team?';
+export const APPLY_LINKS = [
+  { label: 'Apply as Moderator', href: '/apply/moderator' },
+  { label: 'Apply as Designer', href: '/apply/designer' },
+] as const satisfies NavLink[];
+
+/**
+ * What 'We're Hiring' offers (docs/decisions/007-hiring-menu.md): the two application forms
+ * beside the Discord invite, which the spec's button opened on its own.
+ */
+export function buildHiringLinks(discordInviteUrl: string): NavLink[] {
+  return [...APPLY_LINKS, { label: 'Join our Discord', href: discordInviteUrl, external: true }];
+}
 
 export function buildPortfolioHref(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
@@ -81,6 +93,8 @@ export const FOOTER = {
     { label: 'Services', href: '/#services' },
     { label: 'Pricing', href: '/#pricing' },
     { label: 'Team', href: '/#team' },
+    { label: 'Blog', href: '/blog' },
+    { label: 'Contact', href: '/contact' },
   ] satisfies NavLink[],
   legalLinks: [
     { label: 'Terms of Service', href: '/terms' },
@@ -88,7 +102,7 @@ export const FOOTER = {
   ] satisfies NavLink[],
   contactLine: 'Questions? Email us at {email}',
   paymentBadges: ['Robux', 'Card payments'],
-  copyright: `© ${STUDIO_NAME}. All rights reserved.`,
+  copyright: (year: number) => `© ${year} ${STUDIO_NAME}. All rights reserved.`,
 } as const;
 
 export const SCROLL_THRESHOLD_PX = 20;

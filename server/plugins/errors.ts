@@ -1,14 +1,35 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { connectionErrorCode, DATABASE_UNAVAILABLE } from '../../db/availability';
 import { HttpError } from '../http-errors';
+
+/** What a client is told to wait while the database is unreachable (it is back in seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error handler: 4xx answers say what was wrong, 5xx answers hide details behind a
- * reference the logs can be searched for.
+ * reference the logs can be searched for, and an unreachable database is a 503 with
+ * Retry-After.
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      // Postgres is down or restarting: a short, honest answer the client can retry, not a 500.
+      const connectionError = connectionErrorCode(error);
+      if (connectionError) {
+        // Requests refused while the outage is known only need the code: db/availability.ts
+        // logged the outage itself once.
+        if (connectionError === DATABASE_UNAVAILABLE) {
+          request.log.info({ code: connectionError }, 'request refused: database unavailable');
+        } else {
+          request.log.warn({ err: error }, 'request failed: database unavailable');
+        }
+        return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+          error: 'Service temporarily unavailable',
+          message: 'We cannot reach our database right now. Please try again in a few seconds.',
+          reference: request.id,
+        });
+      }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
+import { matchRoute, type Route } from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { buildPageHtml } from './page-html';
@@ -9,7 +10,12 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
 
-/** Serves the built assets and prerenders every page route (unknown paths: the 404 page). */
+/**
+ * Serves the built assets and every page of the route table (unknown paths: the 404 page).
+ * What a route's flags say: `prerender`, the HTML is rendered here with the page's data;
+ * `cache`, that HTML is reused while the data is unchanged and may be stored by browsers,
+ * otherwise it is rendered for each request and sent `private, no-store` (staff pages).
+ */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
@@ -54,32 +60,49 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     return snapshot;
   }
 
+  /** The page's HTML; `timing` (a Server-Timing entry) says whether it was rendered or reused. */
+  async function renderBody(route: Route, pathname: string, state: InitialState) {
+    if (!route.prerender) return { body: '', timing: 'render;desc="browser"' };
+    const started = performance.now();
+    let renderedNow = false;
+    const render = () => {
+      renderedNow = true;
+      return build.renderPage(pathname, state);
+    };
+    // No page reads the query string, so it is neither rendered nor part of the cache key. The
+    // whole state is: a new year must not be served from last year's render.
+    const body = route.cache ? await rendered.render(pathname, state, render) : await render();
+    const timing = renderedNow
+      ? `render;dur=${(performance.now() - started).toFixed(1)}`
+      : 'render;desc="cached"';
+    return { body, timing };
+  }
+
   app.get('/*', async (request, reply) => {
     const url = request.url;
     // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
     const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
-    const { route, params } = build.matchRoute(pathname);
+    const { route, params } = matchRoute(pathname);
+    const settings = { ...site, year: new Date().getUTCFullYear() };
     const state: InitialState = {
-      site,
-      api: await loadApiSnapshot(route.data?.(params, site) ?? []),
+      site: settings,
+      api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
     };
-    // No page reads the query string, so it is neither rendered nor part of the cache key.
-    const body = await rendered.render(pathname, state.api, () =>
-      build.renderPage(pathname, state),
-    );
+    const { body, timing } = await renderBody(route, pathname, state);
     const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
       head,
       canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
       body,
       state,
-      preload: build.pageAssets(route.id),
+      preload: build.pageAssets(route),
     });
     return reply
       .status(route.id === 'not-found' ? 404 : 200)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')
+      .header('server-timing', timing)
       .type('text/html; charset=utf-8')
       .send(html);
   });

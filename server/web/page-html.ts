@@ -1,4 +1,4 @@
-import type { PageHead } from '../../web/src/routes';
+import type { PageHead } from '../../core/site/routes';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

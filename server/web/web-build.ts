@@ -1,17 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Route, RouteLayout } from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
-import type { RouteMatch } from '../../web/src/routes';
 
 /** What the server needs from `npm run build`: the HTML template, the manifest, the renderer. */
 export type WebBuild = {
   clientDir: string;
   template: string;
-  /** Script and style URLs a page's chunk needs, for preload links. */
-  pageAssets(routeId: string): { scripts: string[]; styles: string[] };
-  matchRoute(pathname: string): RouteMatch;
+  /** Script and style URLs a page's chunks (layout and page) need, for preload links. */
+  pageAssets(route: Route): { scripts: string[]; styles: string[] };
   renderPage(url: string, state: InitialState): Promise<string>;
+};
+
+// Source modules as the Vite manifest names them: a page's is `src/pages/<route id>.tsx` (see
+// web/src/pages/index.ts); the public layout ships with the entry, the staff one is its own.
+const LAYOUT_MODULES: Record<RouteLayout, string | undefined> = {
+  public: undefined,
+  staff: 'src/layout/staff-layout.tsx',
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -46,13 +52,14 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild> {
   return {
     clientDir,
     template,
-    pageAssets(routeId) {
+    pageAssets(route) {
       const scripts = new Set<string>();
       const styles = new Set<string>();
-      collect(`src/pages/${routeId}.tsx`, scripts, styles);
+      const layout = LAYOUT_MODULES[route.layout];
+      if (layout) collect(layout, scripts, styles);
+      collect(`src/pages/${route.id}.tsx`, scripts, styles);
       return { scripts: [...scripts], styles: [...styles] };
     },
-    matchRoute: ssr.matchRoute,
     renderPage: ssr.renderPage,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_GUILD_REFUSAL, REVIEW_REFUSAL } from '../../bot/buttons/application-decision';
 import type { OutboxWorker } from '../../bot/delivery/worker';
+import { OTHER_GUILD_REFUSAL } from '../../bot/dispatcher';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
@@ -93,7 +93,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     const record = await click(message, 'Reject', h.users.member);
     expect(record.response).toMatchObject({
       type: 4,
-      data: { content: REVIEW_REFUSAL, flags: 64 },
+      data: { content: 'This needs the Lead Designer or Executive role.', flags: 64 },
     });
     expect(record.original?.ephemeral).toBe(true);
     expect(await applications.findById(id)).toMatchObject({ status: 'pending', reviewerId: null });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INVALID_TOKEN_MESSAGE } from '../../bot/bot-retry';
-import { type Closer, startDiscordRoles } from '../../bot/start-roles';
+import { type Closer, startDiscordRoles } from '../../bot';
+import { INVALID_TOKEN_MESSAGE, RETRIES_STOPPED } from '../../bot/bot-retry';
 import type { Database } from '../../db/client';
 import { testConfig } from '../support/app';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord';
@@ -13,8 +13,6 @@ const GATEWAY_BOT = { method: 'GET', path: /^\/gateway\/bot$/ };
 const NO_DATABASE = {} as Database;
 const CONNECTED_AFTER_RETRY = 'Discord bot connected after retrying';
 
-const gatewayLookups = (f: FakeDiscord) =>
-  f.requests.filter((r) => r.path === '/gateway/bot').length;
 const failures = (log: ReturnType<typeof createMemoryLog>) =>
   log.lines.filter((line) => line.level === 'error');
 const messages = (log: ReturnType<typeof createMemoryLog>) => log.lines.map((line) => line.msg);
@@ -62,23 +60,19 @@ describe('the bot role when Discord is down at boot', () => {
     await expect.poll(() => failures(log).length, { timeout: 20_000 }).toBeGreaterThan(1);
     for (const closer of closers.reverse()) await closer.close();
     closers = [];
-    // The login cut short may still have discord.js's own retries of a 5xx in flight: wait
-    // until the count holds still before taking it.
-    let previous = -1;
+    // close() returns once the retry loop has ended, which it logs: no attempt comes after.
+    expect(messages(log)).toContain(RETRIES_STOPPED);
+    // A login cut short hangs up on its lookups (discord.js's own retries of a 5xx included):
+    // once each has been answered or abandoned, nothing is left that could ask again.
+    const lookups = () => fake.requests.filter((r) => r.path === '/gateway/bot');
     await expect
-      .poll(
-        () => {
-          const [now, before] = [gatewayLookups(fake), previous];
-          previous = now;
-          return now === before;
-        },
-        { timeout: 20_000, interval: 500 },
-      )
+      .poll(() => lookups().every((r) => r.status !== 0 || r.abandoned), { timeout: 20_000 })
       .toBe(true);
-    const afterClose = gatewayLookups(fake);
-    // Several times the longest backoff: a live loop would have asked again by now.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(gatewayLookups(fake)).toBe(afterClose);
+    const stopped = log.lines.find((line) => line.msg === RETRIES_STOPPED);
+    const attempts = (stopped?.obj as { attempts?: number } | undefined)?.attempts ?? 0;
+    expect(attempts).toBeGreaterThan(1);
+    // discord.js asks at most four times per attempt (one try and three retries of a 5xx).
+    expect(lookups().length).toBeLessThanOrEqual(4 * attempts);
     expect(fake.connectedClients()).toBe(0);
   }, 30_000);
 

@@ -5,8 +5,9 @@ import {
 } from '../../bot/delivery/worker';
 import { createDiscordSender } from '../../bot/discord-sender';
 import type { Log } from '../../bot/log';
-import { type RunningBot, startBot } from '../../bot/start-bot';
-import type { Config } from '../../core/config';
+import type { InteractionModules } from '../../bot/modules';
+import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
+import { type Config, hasDiscordConnection } from '../../core/config';
 import { testConfig } from '../support/app';
 import { createTestDatabase, type Driver, type TestDatabase } from '../support/database';
 import { type FakeDiscord, generateSnowflake, startFakeDiscord } from '../support/fake-discord';
@@ -34,45 +35,67 @@ export interface BotHarness {
   config: Config;
   bot: RunningBot;
   log: ReturnType<typeof createMemoryLog>;
-  ids: Record<
-    'leadRole' | 'executiveRole' | 'moderatorChannel' | 'designerChannel' | 'contactChannel',
-    string
-  >;
-  users: Record<'lead' | 'secondLead' | 'executive' | 'member', string>;
+  ids: Record<keyof typeof ROLES | keyof typeof CHANNELS, string>;
+  users: Record<'lead' | 'secondLead' | 'executive' | 'designer' | 'verifier' | 'member', string>;
   env: Record<string, string>;
   startWorker(options?: Partial<OutboxWorkerOptions>, config?: Config): OutboxWorker;
   close(): Promise<void>;
 }
 
-/** A fake Discord with two leads, an executive and a member, a database, and the real bot. */
-export async function startBotHarness(driver: Driver): Promise<BotHarness> {
-  const ids = {
-    leadRole: generateSnowflake(),
-    executiveRole: generateSnowflake(),
-    moderatorChannel: generateSnowflake(),
-    designerChannel: generateSnowflake(),
-    contactChannel: generateSnowflake(),
-  };
+// Every configurable role and channel, named as in the studio server.
+const ROLES = {
+  designerRole: 'Designer',
+  paymentVerifierRole: 'Payment Verifier',
+  leadRole: 'Lead Designer',
+  executiveRole: 'Executive Team',
+};
+const CHANNELS = {
+  moderatorChannel: 'applications',
+  designerChannel: 'designer-applications',
+  contactChannel: 'contact',
+  qcChannel: 'quality-control',
+  orderLogChannel: 'order-log',
+  reviewsChannel: 'reviews',
+  paymentsChannel: 'payments',
+};
+
+/**
+ * A fake Discord with two leads, an executive, a designer, a payment verifier and a member, a
+ * database, and the real bot with the real modules (bot/registry.ts) unless a test brings its
+ * own. Every role and channel is configured.
+ */
+export async function startBotHarness(
+  driver: Driver,
+  { modules }: { modules?: InteractionModules } = {},
+): Promise<BotHarness> {
+  const newIds = <K extends string>(names: Record<K, string>) =>
+    Object.fromEntries(Object.keys(names).map((key) => [key, generateSnowflake()])) as Record<
+      K,
+      string
+    >;
+  const ids = { ...newIds(ROLES), ...newIds(CHANNELS) };
   const fake = await startFakeDiscord({
     guild: {
-      roles: [
-        { id: ids.leadRole, name: 'Lead Designer' },
-        { id: ids.executiveRole, name: 'Executive Team' },
-      ],
-      channels: [
-        { id: ids.moderatorChannel, name: 'applications' },
-        { id: ids.designerChannel, name: 'designer-applications' },
-        { id: ids.contactChannel, name: 'contact' },
-      ],
+      roles: Object.entries(ROLES).map(([key, name]) => ({
+        id: ids[key as keyof typeof ROLES],
+        name,
+      })),
+      channels: Object.entries(CHANNELS).map(([key, name]) => ({
+        id: ids[key as keyof typeof CHANNELS],
+        name,
+      })),
       members: [
         { username: 'lead', roles: [ids.leadRole] },
         { username: 'second-lead', roles: [ids.leadRole] },
         { username: 'executive', roles: [ids.executiveRole] },
+        { username: 'designer', roles: [ids.designerRole] },
+        { username: 'verifier', roles: [ids.paymentVerifierRole] },
         { username: 'member', roles: [] },
       ],
     },
   });
-  const [lead, secondLead, executive, member] = fake.guild.members.map((m) => m.user.id);
+  const userId = (username: string) =>
+    fake.guild.members.find((m) => m.user.username === username)?.user.id ?? '';
   const env = {
     DISCORD_TOKEN: fake.botToken,
     DISCORD_API_URL: fake.apiUrl,
@@ -80,13 +103,19 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
     DISCORD_APPLICATIONS_CHANNEL_ID: ids.moderatorChannel,
     DISCORD_DESIGNER_APPLICATIONS_CHANNEL_ID: ids.designerChannel,
     DISCORD_CONTACT_CHANNEL_ID: ids.contactChannel,
+    DISCORD_QC_CHANNEL_ID: ids.qcChannel,
+    DISCORD_ORDER_LOG_CHANNEL_ID: ids.orderLogChannel,
+    DISCORD_REVIEWS_CHANNEL_ID: ids.reviewsChannel,
+    DISCORD_PAYMENTS_CHANNEL_ID: ids.paymentsChannel,
+    DISCORD_DESIGNER_ROLE_ID: ids.designerRole,
+    DISCORD_PAYMENT_VERIFIER_ROLE_ID: ids.paymentVerifierRole,
     DISCORD_LEAD_ROLE_ID: ids.leadRole,
     DISCORD_EXECUTIVE_ROLE_ID: ids.executiveRole,
   };
   const config = testConfig(env);
   const database = await createTestDatabase(driver);
   const log = createMemoryLog();
-  const bot = await startBot(config, { db: database.db, log });
+  const bot = await startBot(connected(config), { db: database.db, log, modules });
   const sender = createDiscordSender(fake.botToken, fake.apiUrl);
   const workers: OutboxWorker[] = [];
   return {
@@ -97,10 +126,12 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
     log,
     ids,
     users: {
-      lead: lead ?? '',
-      secondLead: secondLead ?? '',
-      executive: executive ?? '',
-      member: member ?? '',
+      lead: userId('lead'),
+      secondLead: userId('second-lead'),
+      executive: userId('executive'),
+      designer: userId('designer'),
+      verifier: userId('verifier'),
+      member: userId('member'),
     },
     env,
     startWorker(options = {}, workerConfig = config) {
@@ -118,4 +149,9 @@ export async function startBotHarness(driver: Driver): Promise<BotHarness> {
       await database.close();
     },
   };
+}
+
+function connected(config: Config): BotConfig {
+  if (!hasDiscordConnection(config)) throw new Error('the harness sets DISCORD_TOKEN');
+  return config;
 }

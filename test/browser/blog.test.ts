@@ -1,8 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
+import {
+  expectNoAxeViolations,
+  fetchPage,
+  requestJson,
+  useBrowserSite,
+  waitForPage,
+} from './support';
 
 const PASSCODE = 'test-passcode-123';
+
+async function signIn(page: Page, passcode: string) {
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await page.getByLabel('Passcode').fill(passcode);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+const headings = (page: Page) => page.locator('article h2').allTextContents();
 
 describe('blog in Chromium', () => {
   const site = useBrowserSite({ BLOG_ADMIN_PASSCODE: PASSCODE });
@@ -11,20 +25,28 @@ describe('blog in Chromium', () => {
     return site.open('/blog');
   }
 
-  async function signIn(page: Page, passcode: string) {
-    await page.getByRole('button', { name: 'Admin Login' }).click();
-    await page.getByLabel('Passcode').fill(passcode);
-    await page.getByRole('button', { name: 'Submit' }).click();
-  }
-
   it('prerenders the seeded post and has no axe violations', async () => {
-    const html = await (await fetch(`${site.url}/blog`)).text();
+    const { html } = await fetchPage(site, '/blog');
     expect(html).toContain('Lunar Blog');
     expect(html).toContain('Welcome to Lunar');
     const { page, errors } = await openBlog();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lunar Blog');
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("asks 'Want to join the team?' and links both application forms", async () => {
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toContain('Want to join the team?');
+    const { page } = await site.open('/blog');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Apply as Moderator' }).getAttribute('href')).toBe(
+      '/apply/moderator',
+    );
+    await main.getByRole('link', { name: 'Apply as Designer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Join Our Design Team' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apply/designer');
     await page.close();
   });
 
@@ -96,26 +118,74 @@ describe('blog in Chromium', () => {
     expect(await page.locator('article').first().locator('p').first().textContent()).toBe(payload);
     expect(dialogs).toBe(0);
     // The prerendered HTML carries the markup escaped, never as tags.
-    const html = await (await fetch(`${site.url}/blog`)).text();
+    const { html } = await fetchPage(site, '/blog');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
     await page.close();
   });
 
-  it('shows the rate-limit message after 5 wrong passcodes', async () => {
-    const { page } = await openBlog();
+  it("refetches the list after saving, so it shows the server's posts without a reload", async () => {
+    const { page, errors } = await openBlog();
+    await signIn(page, PASSCODE);
+    await page.getByLabel('Title').waitFor();
+    // Another editor publishes while this page is open; this page has not seen it.
+    const other = await requestJson(site, 'POST', '/api/blog/session', {
+      body: { passcode: PASSCODE },
+    });
+    const published = await requestJson(site, 'POST', '/api/blog/posts', {
+      body: { title: 'Published elsewhere', content: 'By another editor.' },
+      cookies: other.cookies,
+    });
+    expect(published.status).toBe(201);
+    expect(await headings(page)).not.toContain('Published elsewhere');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().endsWith('/api/blog/posts')) {
+        listRequests.push(request.url());
+      }
+    });
+    await page.getByLabel('Title').fill('Saved here');
+    await page.getByLabel('Content').fill('By this editor.');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('status').filter({ hasText: 'Post saved' }).waitFor();
+
+    expect((await headings(page)).slice(0, 2)).toEqual(['Saved here', 'Published elsewhere']);
+    expect(listRequests).toHaveLength(1);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+// Its own site (and database), so the count of wrong passcodes starts at zero here, whatever
+// other tests ran before.
+describe('blog passcode limit in Chromium', () => {
+  const site = useBrowserSite({ BLOG_ADMIN_PASSCODE: PASSCODE });
+
+  it('refuses even the right passcode after 5 wrong ones, with the rate-limit message', async () => {
+    const { page } = await site.open('/blog');
     await page.getByRole('button', { name: 'Admin Login' }).click();
-    // The earlier tests spent one wrong try from this address.
+    const submit = page.getByRole('button', { name: 'Submit' });
+    const answer = () =>
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/blog/session') && response.request().method() === 'POST',
+      );
     for (let i = 0; i < 5; i++) {
       await page.getByLabel('Passcode').fill(`wrong-${i}`);
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByRole('button', { name: 'Submit' }).isEnabled();
-      await page.waitForTimeout(150);
+      const answered = answer();
+      await submit.click();
+      expect((await answered).status()).toBe(401);
+      await expect.poll(() => submit.isEnabled()).toBe(true);
     }
     await page.getByLabel('Passcode').fill(PASSCODE);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Too many wrong passcodes' }).first().waitFor();
+    const answered = answer();
+    await submit.click();
+    expect((await answered).status()).toBe(429);
+    await page.getByRole('alert').filter({ hasText: 'Too many wrong passcodes' }).waitFor();
     expect(await page.getByLabel('Title').count()).toBe(0);
     await page.close();
   });

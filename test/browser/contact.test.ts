@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite } from './support';
+import { expectNoAxeViolations, fetchPage, useBrowserSite } from './support';
 
 const MESSAGE = {
   Name: 'Jordan',
@@ -28,7 +28,7 @@ describe('contact page in Chromium', () => {
     );
 
   it('prerenders the form and the support e-mail, with no axe violations', async () => {
-    const html = await (await fetch(`${site.url}/contact`)).text();
+    const { html } = await fetchPage(site, '/contact');
     expect(html).toContain('Contact Us');
     expect(html).toContain('support@lunar.gg');
     const { page, errors } = await openContact();
@@ -41,6 +41,20 @@ describe('contact page in Chromium', () => {
     );
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("asks 'Want to join the team?' and links both application forms", async () => {
+    const html = await (await fetch(`${site.url}/contact`)).text();
+    expect(html).toContain('Want to join the team?');
+    const { page } = await site.open('/contact');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Apply as Moderator' }).getAttribute('href')).toBe(
+      '/apply/moderator',
+    );
+    await main.getByRole('link', { name: 'Apply as Designer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Join Our Design Team' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/apply/designer');
     await page.close();
   });
 

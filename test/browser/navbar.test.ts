@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowserSite, waitForPage } from './support';
+import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
 
 const DAY_S = 86_400;
 
@@ -12,12 +12,19 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await header.getAttribute('data-scrolled')).toBe('false');
     expect(await background()).toBe('rgba(0, 0, 0, 0)');
-    await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
-    expect(await header.getAttribute('data-scrolled')).toBe('false');
-    await page.evaluate(() => window.scrollTo(0, 200));
-    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+    const scrolled = () => header.getAttribute('data-scrolled');
+    // Each step flips the header, so each answer is one the page has given after that scroll.
+    await scrollTo(200);
+    await expect.poll(scrolled).toBe('true');
     await expect.poll(background).toBe('rgb(11, 10, 18)');
+    await scrollTo(10);
+    await expect.poll(scrolled).toBe('false');
+    await scrollTo(21);
+    await expect.poll(scrolled).toBe('true');
+    await scrollTo(20);
+    await expect.poll(scrolled).toBe('false');
+    await expect.poll(background).toBe('rgba(0, 0, 0, 0)');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -62,8 +69,22 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Discord Server Setup',
     );
+    // Arrow keys move within (wrapping), Home and End jump; Escape closes and returns focus.
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('All services');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Custom Discord Bots',
+    );
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('All services');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Custom Discord Bots',
+    );
     await page.keyboard.press('Escape');
     expect(await services.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Services');
     await services.press('Enter');
     await link.focus();
     await page.keyboard.press('Enter');
@@ -72,16 +93,109 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     await page.close();
   });
 
-  it("opens Join Lunar and We're Hiring in a new tab, safely", async () => {
+  it("opens Join Lunar and We're Hiring's 'Join our Discord' in a new tab, safely", async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(site.url);
     await waitForPage(page);
-    for (const name of ['Join Lunar', "We're Hiring"]) {
-      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: "We're Hiring" }).click();
+    for (const name of [/^Join Lunar/, /^Join our Discord/]) {
+      const link = nav.getByRole('link', { name });
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toContain('noopener');
       expect(await link.getAttribute('href')).toMatch(/^https:\/\/discord\./);
     }
+    await page.close();
+  });
+
+  it("We're Hiring offers both forms by keyboard: Space opens, Tab and arrows move, Escape returns", async () => {
+    const { page, errors } = await site.open('/', {
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const hiring = nav.getByRole('button', { name: "We're Hiring" });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await hiring.focus();
+    await page.keyboard.press('Space');
+    expect(await hiring.getAttribute('aria-expanded')).toBe('true');
+    await expect(nav.getByRole('link', { name: 'Apply as Moderator' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Apply as Moderator');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Apply as Designer');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Join our Discord (opens in a new tab)');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Apply as Moderator');
+    await page.keyboard.press('Escape');
+    expect(await hiring.getAttribute('aria-expanded')).toBe('false');
+    expect(await focused()).toBe("We're Hiring");
+    // Arrow Down on the closed button opens it at the first form.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Apply as Designer');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/apply\/designer$/);
+    await page.getByRole('heading', { level: 1, name: 'Join Our Design Team' }).waitFor();
+    expect(await hiring.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Services by mouse: hover opens, the click that follows keeps it open, a click outside closes', async () => {
+    const { page } = await site.open('/', { viewport: { width: 1280, height: 800 } });
+    const services = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Services' });
+    const liveries = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Liveries' });
+    await services.hover();
+    await liveries.waitFor({ state: 'visible' });
+    // Leaving without a click closes what the hover opened.
+    await page.mouse.move(640, 500);
+    await liveries.waitFor({ state: 'hidden' });
+    await services.hover();
+    await liveries.waitFor({ state: 'visible' });
+    await services.click();
+    expect(await services.getAttribute('aria-expanded')).toBe('true');
+    await page.mouse.move(640, 500);
+    expect(await liveries.isVisible()).toBe(true);
+    await services.click();
+    expect(await services.getAttribute('aria-expanded')).toBe('false');
+    await services.click();
+    await liveries.waitFor({ state: 'visible' });
+    await page.mouse.click(40, 400);
+    await liveries.waitFor({ state: 'hidden' });
+    await services.hover();
+    await liveries.click();
+    await page.waitForURL(/#liveries$/);
+    await liveries.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('Services by touch (tablet, full navbar): a tap opens, a tap outside closes, a tap on it toggles', async () => {
+    const { page } = await site.open('/', {
+      viewport: { width: 1280, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
+    const liveries = nav.getByRole('link', { name: 'Liveries' });
+    await services.tap();
+    await liveries.waitFor({ state: 'visible' });
+    await page.touchscreen.tap(40, 400);
+    await liveries.waitFor({ state: 'hidden' });
+    await services.tap();
+    await liveries.waitFor({ state: 'visible' });
+    await services.tap();
+    await liveries.waitFor({ state: 'hidden' });
+    expect(await services.getAttribute('aria-expanded')).toBe('false');
     await page.close();
   });
 

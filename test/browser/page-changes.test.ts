@@ -36,6 +36,18 @@ describe('page changes, footer and scroll area', () => {
 
   it('keeps the footer on screen while the cookie banner code loads', async () => {
     const page = await site.browser.newPage(DESKTOP);
+    // Records, from the first parsed byte on, whether the footer ever left the screen.
+    await page.addInitScript(() => {
+      const log = { shown: false, hidden: 0 };
+      Object.assign(window, { footerLog: log });
+      new MutationObserver(() => {
+        const footer = document.querySelector('footer');
+        if (footer?.checkVisibility()) log.shown = true;
+        else if (log.shown) log.hidden += 1;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    const footerLog = () =>
+      page.evaluate(() => (window as unknown as { footerLog: object }).footerLog);
     let releaseBanner = () => {};
     const bannerHeld = new Promise<void>((resolve) => {
       releaseBanner = resolve;
@@ -51,11 +63,11 @@ describe('page changes, footer and scroll area', () => {
     const footer = page.locator('footer');
     // Wait until the app asked for the banner chunk, i.e. the consent check has run.
     await bannerRequested;
-    await page.waitForTimeout(300);
     expect(await footer.isVisible()).toBe(true);
     releaseBanner();
     await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
     expect(await footer.isVisible()).toBe(true);
+    expect(await footerLog()).toEqual({ shown: true, hidden: 0 });
     await page.close();
   });
 

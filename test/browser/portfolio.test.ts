@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
+import { expectNoAxeViolations, fetchPage, useBrowserSite, waitForPage } from './support';
 
 describe('portfolio page in Chromium', () => {
   const site = useBrowserSite();
 
   it('prerenders the default profile, exposes skills as meters, has no axe violations', async () => {
-    const html = await (await fetch(`${site.url}/team/portfolios/novadev`)).text();
+    const { html } = await fetchPage(site, '/team/portfolios/novadev');
     expect(html).toContain('About Me');
     expect(html).toContain('Lead Bot Developer');
     const { page, errors } = await site.open('/team/portfolios/novadev');

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath } from '../../core/auth';
+import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
-import { startLunar } from '../../server/start';
 import { testConfig } from '../support/app';
 
 export type TestSite = {
@@ -72,19 +72,37 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+type PageOptions = Parameters<Browser['newPage']>[0];
+
+/**
+ * A mid-range Android phone in Chrome: real mobile emulation, not a narrow desktop window.
+ * The page honours `<meta name="viewport">`, so content wider than the screen widens the
+ * layout viewport (and every fixed element with it) as on a real phone; taps are touch events.
+ */
+export const PHONE = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const satisfies PageOptions;
+
+export type OpenedPage = { page: Page; errors: string[]; response: Response | null };
+
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
   /** Signs the page's browser context in as staff through a one-time link. */
   signInAsStaff(page: Page): Promise<void>;
   /**
-   * A new page (own context) with errors watched, at `path` once the network is idle; signed
-   * in as staff first when `path` is a staff page (they need a staff session).
+   * A new page (own context: `page.close()` closes both) with errors watched, at `path` once
+   * it is interactive (see waitForPage); signed in as staff first when `path` is a staff page
+   * (they need a staff session).
    */
-  open(
-    path: string,
-    options?: Parameters<Browser['newPage']>[0],
-  ): Promise<{ page: Page; errors: string[]; response: Response | null }>;
+  open(path: string, options?: PageOptions): Promise<OpenedPage>;
+  /** `open` on a phone (PHONE); `options` override it, e.g. `{ viewport: { width: 320, … } }`. */
+  openPhone(path: string, options?: PageOptions): Promise<OpenedPage>;
 };
 
 /**
@@ -126,6 +144,9 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
       const response = await page.goto(started().site.url + path);
       await waitForPage(page);
       return { page, errors, response };
+    },
+    openPhone(path, options) {
+      return this.open(path, { ...PHONE, ...options });
     },
   };
 }
@@ -186,4 +207,44 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const violations = await runAxe(page);
   expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`)).toEqual([]);
+}
+
+// HTTP helpers: the tests' own requests to the site, as a client without a browser.
+
+/** The server's answer for a page, as a crawler or a visitor without JavaScript gets it. */
+export async function fetchPage(
+  site: { url: string },
+  path: string,
+): Promise<{ status: number; headers: Headers; html: string }> {
+  const response = await fetch(site.url + path);
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+export type JsonAnswer = { status: number; body: unknown; cookies: string[] };
+
+/**
+ * Calls the site's API with JSON, e.g. to change data behind a page's back. `cookies` are
+ * sent as they came back from an earlier call (`JsonAnswer.cookies`); with them, the site's
+ * `Origin`, as a browser on the site sends it (a cookie without one is refused as CSRF).
+ */
+export async function requestJson(
+  site: { url: string },
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  { body, cookies = [] }: { body?: unknown; cookies?: string[] } = {},
+): Promise<JsonAnswer> {
+  const response = await fetch(site.url + path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(cookies.length > 0 && { cookie: cookies.join('; '), origin: new URL(site.url).origin }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: await response.json().catch(() => null),
+    cookies: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? ''),
+  };
 }

@@ -11,7 +11,8 @@ describe('the process', () => {
   it('starts on the embedded database, seeds once, and stops cleanly on SIGTERM', async () => {
     const first = await startLunarProcess({ DATA_DIR: dataDir });
     expect(first.output()).toContain('"seeded":"seeded"');
-    expect(first.output()).toContain('Discord bot is off: DISCORD_TOKEN is not set');
+    // Logged once start-up is done; the logger writes asynchronously, so wait for the line.
+    await waitForOutput(first, /Discord bot is off: DISCORD_TOKEN is not set/);
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     first.child.kill('SIGTERM');

@@ -22,7 +22,7 @@ describe('pages and 404s (built web app)', () => {
   const server = useTestApp('pglite', { seed: true, web: true });
 
   it.each(ROUTES)('%s answers 200 with prerendered HTML', async (url) => {
-    // Staff guides need a staff session (decision 6; their guard: test/server/staff-pages).
+    // Staff guides need a staff session (DESIGN.md decision 6; their guard: test/server/staff-pages).
     const headers = isStaffPagePath(url)
       ? { cookie: (await signInAsStaff(server.database.db, ['staff'])).cookie }
       : {};

@@ -20,7 +20,16 @@ export type LunarProcess = {
 
 /** The real entry as `npm start` runs it (tsx), with its stdout and stderr collected. */
 export function spawnLunar(env: Record<string, string>): LunarProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawnTsx('entry/main.ts', env);
+}
+
+/** A TypeScript file of this repository run as `npm run` runs it, in the same clean env. */
+export function spawnTsx(
+  file: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): LunarProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: root,
     env: { ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

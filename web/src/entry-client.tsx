@@ -1,17 +1,17 @@
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { PAGE_LOADERS } from './pages';
+import { preloadRoute } from './app-routes';
 import { type InitialState, Root } from './root';
-import { matchRoute } from './routes';
 import './styles.css';
 
 const stateElement = document.getElementById('lunar-state');
 const state = JSON.parse(stateElement?.textContent ?? '{}') as InitialState;
 
-// Load the current page's chunk before hydrating so the prerendered markup is reused as is.
-await PAGE_LOADERS[matchRoute(window.location.pathname).route.id]();
+// Load the current page's chunks before hydrating so the prerendered markup is reused as is.
+await preloadRoute(window.location.pathname);
 
-hydrateRoot(
-  document.getElementById('root') as HTMLElement,
-  <Root state={state} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />,
-);
+const container = document.getElementById('root') as HTMLElement;
+const root = <Root state={state} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
+// A route the server does not render (`prerender: false`) starts here from nothing.
+if (container.hasChildNodes()) hydrateRoot(container, root);
+else createRoot(container).render(root);

@@ -4,7 +4,6 @@ import { StaticRouter } from 'react-router';
 import { type InitialState, Root } from './root';
 
 export type { InitialState } from './root';
-export { matchRoute, ROUTES } from './routes';
 
 /** Renders a page to HTML, waiting for every lazy page chunk. */
 export async function renderPage(url: string, state: InitialState): Promise<string> {

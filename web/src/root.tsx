@@ -1,8 +1,9 @@
 import { type ReactNode, StrictMode } from 'react';
+import type { ApiSnapshot, SiteSettings } from '../../core/site/routes';
 import { App } from './app';
 import { ToastProvider } from './components/ui/toast';
-import { ApiCacheProvider, type ApiSnapshot } from './data/api-cache';
-import { type SiteSettings, SiteSettingsProvider } from './data/site-settings';
+import { SiteSettingsProvider } from './data/site-settings';
+import { ApiProvider } from './data/use-api';
 
 /** What the server ships in the page for hydration. */
 export type InitialState = { site: SiteSettings; api: ApiSnapshot };
@@ -17,9 +18,9 @@ export function Root({
   return (
     <StrictMode>
       <SiteSettingsProvider value={state.site}>
-        <ApiCacheProvider snapshot={state.api}>
+        <ApiProvider snapshot={state.api}>
           <ToastProvider>{router(<App />)}</ToastProvider>
-        </ApiCacheProvider>
+        </ApiProvider>
       </SiteSettingsProvider>
     </StrictMode>
   );

@@ -44,7 +44,7 @@ const queryText = (request: FastifyRequest, name: string): string | undefined =>
   return typeof value === 'string' ? value : undefined;
 };
 
-/** "Sign in with Discord": authorization code with PKCE, scope `identify` (decision 7). */
+/** "Sign in with Discord": authorization code with PKCE, scope `identify` (DESIGN.md decision 7). */
 const discordSignInRoutes: FastifyPluginAsync = async (app) => {
   const { oauth, roleSource } = app.signInSettings;
   const redirectUri = new URL('/auth/discord/callback', publicUrl(app.config)).href;

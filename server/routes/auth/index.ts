@@ -5,7 +5,7 @@ import sessionRoutes from './session';
 
 export { staffPagesGuard } from './page-guard';
 
-/** Staff sign-in (decision 7): Discord OAuth2, one-time links, sign-out, the methods on offer. */
+/** Staff sign-in (DESIGN.md decision 7): Discord OAuth2, one-time links, sign-out, the methods on offer. */
 const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(discordSignInRoutes);
   await app.register(linkSignInRoutes);

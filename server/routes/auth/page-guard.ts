@@ -20,7 +20,7 @@ function isStaffPageRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * `/staff/*` (the guides, decision 6) and `/dashboard/*` need a staff session: without one,
+ * `/staff/*` (the guides, DESIGN.md decision 6) and `/dashboard/*` need a staff session: without one,
  * the browser goes to the sign-in page and comes back to the page it asked for. Their HTML is
  * `private, no-store` whatever the page renderer says, redirects included.
  */

@@ -1,14 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../../core/config';
-import { listStaticPublicPaths, portfolioPath } from '../../../core/site/pages';
+import {
+  buildPath,
+  ROUTES,
+  type RouteId,
+  type RouteParams,
+  routeParamNames,
+} from '../../../core/site/routes';
 import { escapeXml } from '../../../core/team/avatar';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** The routes listed in sitemap.xml, in table order. */
+export const SITEMAP_ROUTES = ROUTES.filter((route) => route.sitemap);
+
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfoliosRepository(app.db);
   const siteUrl = publicUrl(app.config);
+
+  // Every value a listed route with parameters takes; a start-up check keeps this complete.
+  const listParams: Partial<Record<RouteId, () => Promise<RouteParams[]>>> = {
+    portfolio: async () => (await portfolios.listUsernames()).map((username) => ({ username })),
+  };
+  for (const route of SITEMAP_ROUTES) {
+    if (routeParamNames(route).length > 0 && !listParams[route.id]) {
+      throw new Error(`sitemap.xml: no way to list the values of ${route.path}`);
+    }
+  }
+
+  async function listSitemapPaths(): Promise<string[]> {
+    const paths = await Promise.all(
+      SITEMAP_ROUTES.map(async (route) => {
+        const list = listParams[route.id];
+        if (!list) return [buildPath(route)];
+        return (await list()).map((params) => buildPath(route, params));
+      }),
+    );
+    return paths.flat();
+  }
 
   app.get('/robots.txt', async (_request, reply) => {
     reply
@@ -27,9 +57,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const usernames = await portfolios.listUsernames();
-    const paths = [...listStaticPublicPaths(), ...usernames.map(portfolioPath)];
-    const urls = paths.map(
+    const urls = (await listSitemapPaths()).map(
       (path) => `  <url><loc>${escapeXml(new URL(path, siteUrl).href)}</loc></url>`,
     );
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

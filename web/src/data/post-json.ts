@@ -3,7 +3,7 @@ export type PostResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+import { NETWORK_MESSAGE } from './api-store';
 
 /** Sends JSON and never throws: forms show the server's message (and field errors) as they are. */
 export async function sendJson<T>(

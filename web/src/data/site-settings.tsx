@@ -1,11 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { SiteSettings } from '../../../core/site/routes';
 
-/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
-export type SiteSettings = {
-  supportEmail: string;
-  discordInviteUrl: string;
-  defaultPortfolioUsername: string;
-};
+export type { SiteSettings } from '../../../core/site/routes';
 
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
 

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useApiSnapshot } from '../data/api-cache';
-import { matchRoute, type PageHead } from '../routes';
+import type { PageHead } from '../../../core/site/routes';
+import { matchPage } from '../app-routes';
+import { useApiAnswers } from '../data/use-api';
 
 /** Keeps the head the server rendered in step with client-side navigation. */
 export function useDocumentHead() {
   const { pathname } = useLocation();
-  const api = useApiSnapshot();
+  const api = useApiAnswers();
   useEffect(() => {
-    const { route, params } = matchRoute(pathname);
+    const { route, params } = matchPage(pathname);
     applyHead(route.head(params, api), pathname);
   }, [pathname, api]);
 }

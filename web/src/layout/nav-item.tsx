@@ -8,6 +8,20 @@ export function toSiteHref(href: string): string {
 
 export function NavItem({ link, onNavigate }: { link: NavLink; onNavigate?: () => void }) {
   const className = 'block rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-white';
+  if (link.external) {
+    return (
+      <a
+        href={link.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={className}
+        onClick={onNavigate}
+      >
+        {link.label}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
   return link.href.startsWith('/') ? (
     <Link to={link.href} className={className} onClick={onNavigate}>
       {link.label}

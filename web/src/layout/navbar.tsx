@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buildNavLinks, SCROLL_THRESHOLD_PX } from '../../../core/site/site';
+import {
+  buildHiringLinks,
+  buildNavLinks,
+  HIRING_LABEL,
+  SCROLL_THRESHOLD_PX,
+} from '../../../core/site/site';
 import { Icon } from '../components/icon';
 import { buttonClass } from '../components/ui/button';
 import { useSiteSettings } from '../data/site-settings';
 import { NavItem } from './nav-item';
+import { NavMenu } from './nav-menu';
 import { ServicesMenu } from './services-menu';
 
 export function Navbar() {
@@ -38,20 +44,19 @@ export function Navbar() {
   }, [menuOpen]);
 
   const [services, ...rest] = links;
+  const hiring = buildHiringLinks(discordInviteUrl);
   const close = () => setMenuOpen(false);
-  const external = (label: string, variant: 'primary' | 'secondary') => (
+  const joinLunar = (
     <a
-      key={label}
       href={discordInviteUrl}
       target="_blank"
       rel="noopener noreferrer"
-      className={buttonClass(variant, 'sm')}
+      className={buttonClass('primary', 'sm')}
     >
-      {label}
+      Join Lunar
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
-  const buttons = [external("We're Hiring", 'secondary'), external('Join Lunar', 'primary')];
 
   return (
     <header
@@ -80,7 +85,15 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="hidden gap-2 lg:flex">{buttons}</div>
+        <div className="hidden gap-2 lg:flex">
+          <NavMenu
+            label={HIRING_LABEL}
+            items={hiring}
+            align="right"
+            buttonClassName={buttonClass('secondary', 'sm')}
+          />
+          {joinLunar}
+        </div>
         <button
           ref={toggle}
           type="button"
@@ -96,7 +109,7 @@ export function Navbar() {
       <div
         id="mobile-menu"
         hidden={!menuOpen}
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-line px-4 pb-4 lg:hidden"
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line px-4 pb-4 lg:hidden"
       >
         <ul className="py-2">
           {links.map((link) => (
@@ -114,7 +127,17 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="flex gap-2">{buttons}</div>
+        <p id="mobile-hiring" className="px-3 pt-2 text-sm font-semibold text-white">
+          {HIRING_LABEL}
+        </p>
+        <ul aria-labelledby="mobile-hiring" className="mb-4 ml-4 border-l border-line">
+          {hiring.map((link) => (
+            <li key={link.href}>
+              <NavItem link={link} onNavigate={close} />
+            </li>
+          ))}
+        </ul>
+        {joinLunar}
       </div>
     </header>
   );

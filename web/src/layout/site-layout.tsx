@@ -2,10 +2,20 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useCookieConsent } from './cookie-consent';
 import { Navbar } from './navbar';
 
-// Below the fold or shown only to some visitors: their code loads after the first paint
-// (the prerendered footer stays in place until its chunk hydrates it).
+// The public site's frame. Below the fold or shown only to some visitors: the footer's and the
+// banner's code loads after the first paint (the prerendered footer stays in place until its
+// chunk hydrates it).
 const Footer = lazy(() => import('./footer'));
 const CookieBanner = lazy(() => import('./cookie-banner'));
+
+// One element for every render: while the footer's chunk loads, its server HTML waits to be
+// hydrated, and React would drop that HTML (the footer vanishing for a moment) if the
+// boundary were handed new props, as each render of the layout would otherwise do.
+const footer = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [bannerNeeded, acceptCookies] = useCookieConsent();
@@ -20,9 +30,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Navbar />
       <div id="content">{children}</div>
       {/* One boundary each: the banner's chunk loading must not swap the footer for nothing. */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {footer}
       {bannerNeeded && (
         <Suspense fallback={null}>
           <CookieBanner onAccept={acceptCookies} />

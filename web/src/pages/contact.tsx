@@ -1,5 +1,6 @@
 import { ContactForm } from '../components/contact/contact-form';
 import { Icon } from '../components/icon';
+import { JoinTeamLine } from '../components/join-team-line';
 import { useSiteSettings } from '../data/site-settings';
 
 export default function ContactPage() {
@@ -11,7 +12,7 @@ export default function ContactPage() {
         Questions about an order, a quote or working with us? Send a message and the team will
         answer by e-mail.
       </p>
-      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section
           aria-label="Contact form"
           className="relative rounded-2xl border border-line bg-panel p-6 sm:p-8"
@@ -28,6 +29,7 @@ export default function ContactPage() {
           >
             {supportEmail}
           </a>
+          <JoinTeamLine className="mt-6 border-t border-line pt-4 text-sm" />
         </aside>
       </div>
     </main>

@@ -1,8 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import type { RouteId } from '../routes';
+import type { RouteId } from '../../../core/site/routes';
 
-// Every page is its own chunk (file name = route id), so the home page's first load carries
-// neither the forms nor the staff pages. The server preloads the current page's chunk.
+// The page code of every route in core/site/routes.ts, by route id: each page is its own chunk
+// (file name = route id, which the server relies on to preload it), so the home page's first
+// load carries neither the forms nor the staff pages.
 type PageModule = { default: ComponentType };
 
 export const PAGE_LOADERS: Record<RouteId, () => Promise<PageModule>> = {

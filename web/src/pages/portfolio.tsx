@@ -8,7 +8,8 @@ import {
 } from '../components/portfolio/profile-sections';
 import { PromoBanner } from '../components/portfolio/promo-banner';
 import { SkillMeters } from '../components/portfolio/skill-meters';
-import { useApi } from '../data/api-cache';
+import { ApiProblem } from '../components/ui/api-problem';
+import { useApi } from '../data/use-api';
 
 export default function PortfolioPage() {
   const { username = '' } = useParams();
@@ -17,12 +18,11 @@ export default function PortfolioPage() {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-24 pb-16">
       <PromoBanner />
-      {state.status === 'loading' && <p className="text-muted">Loading portfolio…</p>}
-      {state.status === 'error' && (
-        <p role="alert" className="rounded-xl border border-red-400 bg-red-950 p-4">
-          This portfolio could not be loaded: {state.error.message}
-        </p>
-      )}
+      <ApiProblem
+        state={state}
+        loading="Loading portfolio…"
+        failed="This portfolio could not be loaded"
+      />
       {state.status === 'ready' && (
         <>
           {state.data.fallback && (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { controlProps, FieldError, TextField as UiTextField } from '../ui/field';
 
 // Every control is labelled, points at its hint and error, and reports aria-invalid, so a
 // screen reader hears the spec's message when focus lands on the first invalid field.
@@ -11,23 +12,8 @@ type FieldProps = {
   hint?: ReactNode;
 };
 
-function describedBy(name: string, error: string | undefined, extra: (string | false)[] = []) {
-  const ids = [error && `${fieldId(name)}-error`, ...extra].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-function FieldError({ name, error }: { name: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`${fieldId(name)}-error`} className="mt-1.5 text-sm text-red-300">
-      {error}
-    </p>
-  );
-}
-
-const inputClass =
-  'mt-1.5 w-full rounded-lg border bg-ink px-3 py-2 text-white placeholder:text-muted/70 focus:border-lavender';
-const borderClass = (error?: string) => (error ? 'border-red-400' : 'border-line');
+// The questions are the form's content, so their labels read at body size.
+const LABEL_CLASS = 'mb-1.5 block font-medium';
 
 export function TextField({
   name,
@@ -37,26 +23,18 @@ export function TextField({
   maxLength,
   onChange,
 }: FieldProps & { value: string; maxLength: number; onChange: (value: string) => void }) {
-  const id = fieldId(name);
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        value={value}
-        maxLength={maxLength}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error)}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} ${borderClass(error)}`}
-      />
-      <FieldError name={name} error={error} />
-    </div>
+    <UiTextField
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      labelClassName={LABEL_CLASS}
+      error={error}
+      value={value}
+      maxLength={maxLength}
+      autoComplete="off"
+      onValueChange={onChange}
+    />
   );
 }
 
@@ -76,39 +54,33 @@ export function TextAreaField({
   placeholder?: string;
   onChange: (value: string) => void;
 }) {
-  const id = fieldId(name);
   const length = value.trim().length;
   const countText = minLength
     ? `${length} / ${minLength} characters minimum`
     : `${length} / ${maxLength} characters`;
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-        {!minLength && <span className="ml-1 text-sm font-normal text-muted">(optional)</span>}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        value={value}
-        rows={4}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, [`${id}-count`])}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} ${borderClass(error)} resize-y`}
-      />
-      <p
-        id={`${id}-count`}
-        className={`mt-1 text-right text-xs ${
-          minLength && length >= minLength ? 'text-emerald-300' : 'text-muted'
-        }`}
-      >
-        {countText}
-      </p>
-      <FieldError name={name} error={error} />
-    </div>
+    <UiTextField
+      id={fieldId(name)}
+      name={name}
+      label={
+        <>
+          {label}
+          {!minLength && <span className="ml-1 text-sm font-normal text-muted">(optional)</span>}
+        </>
+      }
+      labelClassName={LABEL_CLASS}
+      hint={countText}
+      hintClassName={`mt-1 text-right text-xs ${
+        minLength && length >= minLength ? 'text-emerald-300' : 'text-muted'
+      }`}
+      error={error}
+      value={value}
+      rows={4}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      className="resize-y"
+      onValueChange={onChange}
+    />
   );
 }
 
@@ -146,7 +118,7 @@ export function SliderField({
         </output>
       </div>
       <input
-        id={id}
+        {...controlProps(id, error, !!hint)}
         name={name}
         type="range"
         min={min}
@@ -154,8 +126,6 @@ export function SliderField({
         step={1}
         value={value}
         aria-valuetext={valueText}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, [!!hint && `${id}-hint`])}
         onChange={(event) => onChange(Number(event.target.value))}
         className="mt-2 w-full accent-lavender"
       />
@@ -168,7 +138,7 @@ export function SliderField({
           {hint}
         </p>
       )}
-      <FieldError name={name} error={error} />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -185,12 +155,10 @@ export function CheckboxField({
     <div>
       <div className="flex items-center gap-3">
         <input
-          id={id}
+          {...controlProps(id, error)}
           name={name}
           type="checkbox"
           checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(name, error)}
           onChange={(event) => onChange(event.target.checked)}
           className="size-5 accent-lavender"
         />
@@ -198,7 +166,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      <FieldError name={name} error={error} />
+      <FieldError id={id} error={error} />
     </div>
   );
 }

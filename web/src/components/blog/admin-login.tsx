@@ -1,15 +1,18 @@
 import { type FormEvent, useId, useState } from 'react';
 import { BLOG_PASSCODE_MAX } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
+import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';
+import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
 
-const INPUT =
-  'w-full rounded-lg border border-white/25 bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
+/** `GET`: whether this browser may edit the blog; `POST`: sign in with the passcode. */
+export const BLOG_SESSION_URL = '/api/blog/session';
 
 /** The spec's 'Admin Login' button and passcode box; the server checks the passcode. */
-export function AdminLogin({ onSignedIn }: { onSignedIn: () => void }) {
+export function AdminLogin() {
   const toast = useToast();
+  const invalidate = useInvalidate();
   const [open, setOpen] = useState(false);
   const [passcode, setPasscode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -18,14 +21,16 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await sendJson<{ admin: boolean }>('POST', '/api/blog/session', { passcode });
-    setBusy(false);
+    const result = await sendJson<{ admin: boolean }>('POST', BLOG_SESSION_URL, { passcode });
     if (result.ok) {
       setPasscode('');
+      // The page asks the server who we are again; the editor shows once it has answered.
+      await invalidate(BLOG_SESSION_URL);
+      setBusy(false);
       toast({ title: 'Access granted', description: 'You can now edit blog posts.' });
-      onSignedIn();
       return;
     }
+    setBusy(false);
     const wrong = result.status === 401;
     toast({
       title: 'Access denied',
@@ -47,19 +52,16 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: () => void }) {
       className="flex w-full max-w-md flex-col gap-2 rounded-xl border border-line bg-panel p-4 sm:flex-row sm:items-end"
     >
       <div className="grow">
-        <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
-          Passcode
-        </label>
-        <input
+        <TextField
           id={inputId}
+          label="Passcode"
           type="password"
           autoComplete="current-password"
           required
           maxLength={BLOG_PASSCODE_MAX}
           value={passcode}
-          onChange={(event) => setPasscode(event.target.value)}
-          className={INPUT}
-          // biome-ignore lint/a11y/noAutofocus: the visitor just asked for this box
+          onValueChange={setPasscode}
+          // The visitor just asked for this box.
           autoFocus
         />
       </div>

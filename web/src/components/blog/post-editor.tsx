@@ -1,16 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
 import { BLOG_CONTENT_MAX, BLOG_TITLE_MAX } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
+import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';
+import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
-import type { BlogPost } from './blog-types';
+import { BLOG_POSTS_URL, type BlogPost } from './blog-types';
 
-const INPUT =
-  'w-full rounded-lg border border-white/25 bg-ink px-3 py-2 text-white placeholder:text-muted focus:border-lavender';
-
-/** Title, Content, 'Save Post'. Fields are cleared only once the server has stored the post. */
-export function PostEditor({ onSaved }: { onSaved: (post: BlogPost) => void }) {
+/**
+ * Title, Content, 'Save Post'. Fields are cleared only once the server has stored the post;
+ * the list is then fetched again, so it shows what the server has, others' posts included.
+ */
+export function PostEditor() {
   const toast = useToast();
+  const invalidate = useInvalidate();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,16 +23,17 @@ export function PostEditor({ onSaved }: { onSaved: (post: BlogPost) => void }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await sendJson<BlogPost>('POST', '/api/blog/posts', { title, content });
-    setBusy(false);
+    const result = await sendJson<BlogPost>('POST', BLOG_POSTS_URL, { title, content });
     if (result.ok) {
       setTitle('');
       setContent('');
       setErrors({});
+      await invalidate(BLOG_POSTS_URL);
+      setBusy(false);
       toast({ title: 'Post saved', description: 'Your blog post has been saved successfully.' });
-      onSaved(result.data);
       return;
     }
+    setBusy(false);
     setErrors(result.fieldErrors);
     toast({ title: 'Post not saved', description: result.message, variant: 'destructive' });
   }
@@ -43,50 +47,26 @@ export function PostEditor({ onSaved }: { onSaved: (post: BlogPost) => void }) {
       <h2 id={`${id}-heading`} className="text-xl font-bold">
         New post
       </h2>
-      <div>
-        <label htmlFor={`${id}-title`} className="mb-1 block text-sm font-medium">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          required
-          maxLength={BLOG_TITLE_MAX}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${id}-title-error` : undefined}
-          className={INPUT}
-        />
-        {errors.title && (
-          <p id={`${id}-title-error`} className="mt-1 text-sm text-red-300">
-            {errors.title}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-content`} className="mb-1 block text-sm font-medium">
-          Content
-        </label>
-        <textarea
-          id={`${id}-content`}
-          required
-          rows={8}
-          maxLength={BLOG_CONTENT_MAX}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={`${id}-content-hint${errors.content ? ` ${id}-content-error` : ''}`}
-          className={INPUT}
-        />
-        <p id={`${id}-content-hint`} className="mt-1 text-xs text-muted">
-          Plain text; leave an empty line between paragraphs.
-        </p>
-        {errors.content && (
-          <p id={`${id}-content-error`} className="mt-1 text-sm text-red-300">
-            {errors.content}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-title`}
+        label="Title"
+        required
+        maxLength={BLOG_TITLE_MAX}
+        value={title}
+        onValueChange={setTitle}
+        error={errors.title}
+      />
+      <TextField
+        id={`${id}-content`}
+        label="Content"
+        rows={8}
+        required
+        maxLength={BLOG_CONTENT_MAX}
+        value={content}
+        onValueChange={setContent}
+        hint="Plain text; leave an empty line between paragraphs."
+        error={errors.content}
+      />
       <button type="submit" disabled={busy} className={buttonClass('primary')}>
         Save Post
       </button>

@@ -8,8 +8,8 @@ import {
 } from '../../../../core/contact/schema';
 import { sendJson } from '../../data/post-json';
 import { buttonClass } from '../ui/button';
+import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
-import { ContactField } from './contact-field';
 
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
 
@@ -43,46 +43,50 @@ export function ContactForm() {
   return (
     <form onSubmit={submit} className="space-y-5" aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ContactField
+        <TextField
           id={`${id}-name`}
           name="name"
           label="Name"
           autoComplete="name"
           maxLength={CONTACT_NAME_MAX}
+          required
           value={fields.name}
           error={errors.name}
-          onChange={set('name')}
+          onValueChange={set('name')}
         />
-        <ContactField
+        <TextField
           id={`${id}-email`}
           name="email"
           label="Email"
           type="email"
           autoComplete="email"
           maxLength={CONTACT_EMAIL_MAX}
+          required
           value={fields.email}
           error={errors.email}
-          onChange={set('email')}
+          onValueChange={set('email')}
         />
       </div>
-      <ContactField
+      <TextField
         id={`${id}-subject`}
         name="subject"
         label="Subject"
         maxLength={CONTACT_SUBJECT_MAX}
+        required
         value={fields.subject}
         error={errors.subject}
-        onChange={set('subject')}
+        onValueChange={set('subject')}
       />
-      <ContactField
+      <TextField
         id={`${id}-message`}
         name="message"
         label="Message"
-        multiline
+        rows={6}
         maxLength={CONTACT_MESSAGE_MAX}
+        required
         value={fields.message}
         error={errors.message}
-        onChange={set('message')}
+        onValueChange={set('message')}
       />
       {/* Honeypot: off-screen and skipped by keyboard and screen readers; bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

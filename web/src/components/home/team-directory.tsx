@@ -10,7 +10,7 @@ import {
 } from '../../../../core/team/directory';
 import { TEAM_HEADING } from '../../../../core/team/team';
 import type { TeamMember } from '../../../../core/team/types';
-import { useApi } from '../../data/api-cache';
+import { useApi } from '../../data/use-api';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 import { HomeSection } from './home-section';
@@ -39,7 +39,7 @@ export function TeamDirectory() {
       title={TEAM_HEADING}
       lead="The designers and developers behind every Lunar order."
     >
-      {team.status === 'error' && (
+      {team.status !== 'ready' && team.status !== 'loading' && (
         <p role="alert" className="text-center text-muted">
           The team could not be loaded.{' '}
           <button type="button" onClick={team.reload} className="text-lavender-strong underline">
@@ -47,11 +47,15 @@ export function TeamDirectory() {
           </button>
         </p>
       )}
-      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav aria-label="Team categories">
-          <ul className="flex gap-2 overflow-x-auto pb-2 md:flex-col md:pb-0">
+      {/* minmax(0, …) columns: a grid column is as wide as its widest item's min-content
+          by default, and the category tab row (one long scrolling line on phones) would
+          stretch the page to ~720 px. */}
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Team categories" className="min-w-0">
+          {/* Phones: the categories wrap, so all five stay in sight (no hidden scrolling row). */}
+          <ul className="flex flex-wrap gap-2 md:flex-col">
             {categories.map((category) => (
-              <li key={category.id} className="shrink-0">
+              <li key={category.id}>
                 <button
                   type="button"
                   aria-pressed={category === active}

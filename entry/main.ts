@@ -1,17 +1,8 @@
-import { existsSync } from 'node:fs';
-import { formatConfigErrors, parseConfig } from '../core/config';
+import { loadConfigOrExit } from './load-config';
 import { type RunningLunar, startLunar } from './start';
 
 // The process entry: configuration, start, and a clean stop on SIGTERM/SIGINT.
-// LUNAR_ENV_FILE names another file to read, or none when empty (tests start clean).
-const envFile = process.env.LUNAR_ENV_FILE ?? '.env';
-if (envFile && existsSync(envFile)) process.loadEnvFile(envFile);
-
-const parsed = parseConfig(process.env);
-if (!parsed.ok) {
-  console.error(formatConfigErrors(parsed.errors));
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 // Signals are handled from the start: one that arrives while starting up (a bot login can
 // take a while) stops the process as soon as there is something to close.
@@ -32,7 +23,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 try {
-  running = await startLunar(parsed.config);
+  running = await startLunar(config);
 } catch (error) {
   console.error('Lunar failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);

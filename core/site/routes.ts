@@ -1,0 +1,281 @@
+// The site's one route table. Everything that needs to know the pages derives from it: the
+// browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
+// cache (server/web), and sitemap.xml (server/routes/seo). Plain data and small functions, so
+// the server reads it without importing React; each page's code is mapped by route id in
+// web/src/pages/index.ts. Order matters: the first match wins.
+
+/** The frame a page renders in: the public site's, or the staff app's (own chunk and nav). */
+export type RouteLayout = 'public' | 'staff';
+/** Who may see a page. 'staff' pages get their guard from the sign-in work (decision 6). */
+export type RouteAccess = 'public' | 'staff';
+
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Where search engines should index this content, when not at the requested path. */
+  canonicalPath?: string;
+  noindex?: boolean;
+};
+
+/** API answers keyed by URL: what the server loaded for a page, shipped for hydration. */
+export type ApiSnapshot = Record<string, unknown>;
+
+/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
+/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
+export type SiteSettings = {
+  supportEmail: string;
+  discordInviteUrl: string;
+  defaultPortfolioUsername: string;
+  /**
+   * The calendar year (UTC) when the server rendered the page. The footer's copyright shows it
+   * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
+   */
+  year: number;
+};
+
+export type RouteParams = Record<string, string>;
+
+export type RouteDef = {
+  /** Segments are literal or `:name`; nothing else (the matcher below mirrors react-router). */
+  path: string;
+  layout: RouteLayout;
+  access: RouteAccess;
+  /** The server renders the page's HTML (with its data), so it reads before any JavaScript. */
+  prerender: boolean;
+  /**
+   * The HTML may be reused: kept in the server's render cache and sent `no-cache`. Otherwise
+   * it is rendered for every request and sent `private, no-store`.
+   */
+  cache: boolean;
+  /** Listed in sitemap.xml; a path with parameters once per value the server knows. */
+  sitemap: boolean;
+  /** Label in its layout's navigation, if it has one there. */
+  nav?: string;
+  /** API URLs whose JSON the page renders; loaded before rendering on the server. */
+  data?: (params: RouteParams, site: SiteSettings) => string[];
+  /** `data`: the page's API JSON when known (always on the server), for titles from content. */
+  head: (params: RouteParams, data?: ApiSnapshot) => PageHead;
+};
+
+const studio = 'Lunar';
+
+const PUBLIC_PAGE = {
+  layout: 'public',
+  access: 'public',
+  prerender: true,
+  cache: true,
+  sitemap: true,
+} as const;
+
+// Rendered on the server (their text must read without JavaScript, as before) but never
+// reused or stored: once signed in, what a staff member sees is theirs alone.
+const STAFF_PAGE = {
+  layout: 'staff',
+  access: 'staff',
+  prerender: true,
+  cache: false,
+  sitemap: false,
+} as const;
+
+/** A portfolio's own URL; the canonical address of every page that shows that profile. */
+export function portfolioPath(username: string): string {
+  return `/team/portfolios/${encodeURIComponent(username)}`;
+}
+
+const portfolioApiUrl = (username: string) => `/api/portfolios/${encodeURIComponent(username)}`;
+type ServedProfile = { username: string; name: string; fallback: boolean };
+
+function defineRoutes<const T extends readonly (RouteDef & { id: string })[]>(routes: T): T {
+  return routes;
+}
+
+const TABLE = defineRoutes([
+  {
+    id: 'home',
+    path: '/',
+    ...PUBLIC_PAGE,
+    data: () => ['/api/team'],
+    head: () => ({
+      title: `${studio} — Design studio for Roblox & ERLC communities`,
+      description:
+        'Discord server setups, logos, liveries, uniforms and custom bots for Roblox and ERLC communities. Top Rated Design Studio on ERLC.',
+    }),
+  },
+  {
+    id: 'terms',
+    path: '/terms',
+    ...PUBLIC_PAGE,
+    head: () => ({
+      title: `Terms of Service — ${studio}`,
+      description: 'The terms that apply to every order placed with Lunar.',
+    }),
+  },
+  {
+    id: 'privacy',
+    path: '/privacy',
+    ...PUBLIC_PAGE,
+    head: () => ({
+      title: `Privacy Policy — ${studio}`,
+      description: 'What data Lunar collects through its forms, why, and how long it is kept.',
+    }),
+  },
+  {
+    id: 'portfolio',
+    path: '/team/portfolios/:username',
+    ...PUBLIC_PAGE,
+    data: ({ username = '' }) => [portfolioApiUrl(username)],
+    head: ({ username = '' }, data) => {
+      // An unknown username serves the default profile: name it, and point search engines at
+      // that profile's own URL so made-up usernames are not indexable duplicates.
+      const profile = data?.[portfolioApiUrl(username)] as ServedProfile | undefined;
+      const name = profile?.name ?? username;
+      return {
+        title: `${name} — Portfolio — ${studio}`,
+        description: `Skills, projects and testimonials of ${name}, a member of the Lunar team.`,
+        ...(profile && { canonicalPath: portfolioPath(profile.username) }),
+        ...(profile?.fallback && { noindex: true }),
+      };
+    },
+  },
+  {
+    id: 'blog',
+    path: '/blog',
+    ...PUBLIC_PAGE,
+    data: () => ['/api/blog/posts'],
+    head: () => ({
+      title: `Lunar Blog — ${studio}`,
+      description: 'News, releases and behind-the-scenes posts from the Lunar design studio.',
+    }),
+  },
+  {
+    id: 'contact',
+    path: '/contact',
+    ...PUBLIC_PAGE,
+    head: () => ({
+      title: `Contact Us — ${studio}`,
+      description: 'Send the Lunar team a message; we answer every one.',
+    }),
+  },
+  {
+    id: 'ticket-procedure',
+    path: '/staff/ticket-procedure',
+    ...STAFF_PAGE,
+    nav: 'Ticket Procedure',
+    head: () => ({
+      title: `Ticket Procedure Guide — ${studio} Staff`,
+      description: 'How Lunar designers claim, quality-check, bill and deliver a ticket.',
+    }),
+  },
+  {
+    id: 'staff-procedure',
+    path: '/staff/staff-procedure',
+    ...STAFF_PAGE,
+    nav: 'Staff Documentation',
+    head: () => ({
+      title: `Staff Documentation — ${studio} Staff`,
+      description: 'Conduct, payments, orders, confidentiality and tools for Lunar staff.',
+    }),
+  },
+  {
+    id: 'apply-moderator',
+    path: '/apply/moderator',
+    ...PUBLIC_PAGE,
+    head: () => ({
+      title: `Moderator Application — ${studio}`,
+      description: 'Join Our Moderation Team: apply to moderate the Lunar community.',
+    }),
+  },
+  {
+    id: 'apply-designer',
+    path: '/apply/designer',
+    ...PUBLIC_PAGE,
+    head: () => ({
+      title: `Designer Application — ${studio}`,
+      description: 'Join Our Design Team: apply to design for Lunar.',
+    }),
+  },
+]);
+
+export type RouteId = (typeof TABLE)[number]['id'] | 'not-found';
+export type Route = RouteDef & { id: RouteId };
+
+export const ROUTES: readonly Route[] = TABLE;
+
+/** Any path no route matches: the 404 page, in the public layout, with status 404. */
+export const NOT_FOUND_ROUTE: Route = {
+  id: 'not-found',
+  path: '*',
+  ...PUBLIC_PAGE,
+  sitemap: false,
+  head: () => ({
+    title: `Page not found — ${studio}`,
+    description: 'This page does not exist.',
+  }),
+};
+
+/** Where a signed-out staff member is sent; the sign-in work (decision 7) serves it. */
+export const SIGN_IN_PATH = '/signin';
+
+export function signInPath(next: string): string {
+  return `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`;
+}
+
+export type RouteMatch = { route: Route; params: RouteParams };
+
+// react-router's own pattern rules for literal and `:name` segments: case-insensitive,
+// trailing slashes allowed, matched against the decoded path. A test holds the two together.
+// Built on first use, so a bundle that matches with react-router itself leaves this out.
+let matchers: { route: Route; names: string[]; pattern: RegExp }[] | undefined;
+
+function compileRoutes() {
+  return ROUTES.map((route) => {
+    const names: string[] = [];
+    const source = route.path
+      .replace(/\/*$/, '')
+      .replace(/^\/*/, '/')
+      .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
+      .replace(/\/:([\w-]+)/g, (_match, name: string) => {
+        names.push(name);
+        return '/([^\\/]+)';
+      });
+    return { route, names, pattern: new RegExp(`^${source}\\/*$`, 'i') };
+  });
+}
+
+function decodePath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
+export function matchRoute(pathname: string): RouteMatch {
+  const decoded = decodePath(pathname);
+  matchers ??= compileRoutes();
+  for (const { route, names, pattern } of matchers) {
+    const match = pattern.exec(decoded);
+    if (!match) continue;
+    const params: RouteParams = {};
+    names.forEach((name, index) => {
+      params[name] = (match[index + 1] ?? '').replace(/%2F/g, '/');
+    });
+    return { route, params };
+  }
+  return { route: NOT_FOUND_ROUTE, params: {} };
+}
+
+/** A route's URL for the given parameters, e.g. `/team/portfolios/nova`. */
+export function buildPath(route: Route, params: RouteParams = {}): string {
+  return route.path.replace(/:([\w-]+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** The parameter names in a route's path, e.g. `['username']`. */
+export function routeParamNames(route: Route): string[] {
+  return [...route.path.matchAll(/:([\w-]+)/g)].map((match) => match[1] ?? '');
+}

@@ -1,0 +1,70 @@
+import type { Logger } from 'pino';
+import { startDiscordRoles } from '../bot';
+import { type Config, hasRole, publicUrl } from '../core/config';
+import { openDatabase } from '../db/client';
+import { seedOnce } from '../db/seed';
+import { startLocalControl, startWeb } from '../server';
+import { createLogger } from './logger';
+
+export type RunningLunar = {
+  url: string | null;
+  log: Logger;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the database (migrated, seeded once) and starts the roles this process runs: `web`
+ * from server/, `bot` and `worker` from bot/. Each part registers its own closer; `close`
+ * runs them in reverse order.
+ */
+export async function startLunar(config: Config): Promise<RunningLunar> {
+  const log = createLogger(config);
+  const closers: { name: string; close: () => Promise<void> }[] = [];
+
+  try {
+    const database = await openDatabase(
+      config.DATABASE_URL ? { url: config.DATABASE_URL, log } : { dataDir: config.DATA_DIR },
+    );
+    closers.push({ name: 'database', close: () => database.close() });
+    await database.migrate();
+    const seeded = await seedOnce(database.db);
+    log.info({ driver: database.driver, seeded }, 'database ready');
+
+    let url: string | null = null;
+    if (hasRole(config, 'web')) {
+      const web = await startWeb(config, database, log);
+      closers.push({ name: 'http', close: () => web.close() });
+      url = web.url;
+    }
+
+    // PGlite admits one process: `npm run login-link` asks this one while it holds DATA_DIR.
+    if (database.driver === 'pglite') {
+      const control = await startLocalControl({
+        dataDir: config.DATA_DIR,
+        db: database.db,
+        siteUrl: url ?? publicUrl(config),
+        log,
+      });
+      closers.push({ name: 'local control', close: () => control.close() });
+    }
+
+    closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+
+    return {
+      url,
+      log,
+      async close() {
+        for (const closer of closers.reverse()) {
+          try {
+            await closer.close();
+          } catch (error) {
+            log.error({ err: error }, `closing ${closer.name} failed`);
+          }
+        }
+      },
+    };
+  } catch (error) {
+    for (const closer of closers.reverse()) await closer.close().catch(() => {});
+    throw error;
+  }
+}

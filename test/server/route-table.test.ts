@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isStaffPagePath } from '../../core/auth';
+import { buildPath, matchRoute, ROUTES, type Route, routeParamNames } from '../../core/site/routes';
+import { signInAsStaff } from '../support/staff';
+import { useTestApp } from '../support/use-test-app';
+
+// The server's page matching, rendering, HTML cache and sitemap.xml all follow the one route
+// table (core/site/routes.ts); the router's side is held to it in web/src/app-routes.test.ts.
+
+const SITE = 'https://lunar.example';
+const samplePath = (route: Route) =>
+  buildPath(route, Object.fromEntries(routeParamNames(route).map((name) => [name, 'novadev'])));
+
+const staffRoutes = ROUTES.filter((route) => route.layout === 'staff');
+const cachedRoutes = ROUTES.filter((route) => route.cache);
+
+describe('pages from the route table (built web app)', () => {
+  const server = useTestApp('pglite', { seed: true, web: true, env: { PUBLIC_URL: SITE } });
+  // Staff pages need a staff session (DESIGN.md decision 6; guard: staff-pages.test.ts).
+  const get = async (url: string) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: isStaffPagePath(url)
+        ? { cookie: (await signInAsStaff(server.database.db, ['staff'])).cookie }
+        : {},
+    });
+
+  it('lists every public page in sitemap.xml and nothing from /staff or /dashboard', async () => {
+    const body = (await get('/sitemap.xml')).body;
+    const paths = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1] ?? '').pathname,
+    );
+    for (const route of ROUTES) {
+      const listed = paths.filter((path) => matchRoute(path).route.id === route.id);
+      if (route.sitemap) expect(listed.length, route.path).toBeGreaterThan(0);
+      else expect(listed, route.path).toEqual([]);
+    }
+    expect(paths.filter((path) => matchRoute(path).route.id === 'not-found')).toEqual([]);
+    expect(paths.filter((path) => /^\/(staff|dashboard)(\/|$)/.test(path))).toEqual([]);
+    expect(ROUTES.filter((route) => route.sitemap && !routeParamNames(route).length)).not.toEqual(
+      [],
+    );
+  });
+
+  it.each(ROUTES.map((route) => [route.id, samplePath(route)]))(
+    '%s (%s) is matched and rendered on the server, its page chunk preloaded',
+    async (id, path) => {
+      const route = matchRoute(path).route;
+      expect(route.id).toBe(id);
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<link rel="modulepreload" href="/assets/${id}-`);
+      if (route.prerender) expect(response.body).toMatch(/<div id="root"><.+/s);
+    },
+  );
+
+  it.each(staffRoutes.map((route) => route.path))(
+    '%s is private: sent no-store, rendered afresh each time, with the staff layout chunk',
+    async (path) => {
+      for (let i = 0; i < 2; i++) {
+        const response = await get(path);
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        expect(response.headers['server-timing']).toMatch(/^render;dur=[\d.]+$/);
+        expect(response.body).toMatch(/<link rel="modulepreload" href="\/assets\/staff-layout-/);
+      }
+    },
+  );
+
+  it.each(cachedRoutes.map((route) => samplePath(route)))(
+    '%s is public: sent no-cache and reused from the HTML cache while its data is unchanged',
+    async (path) => {
+      await get(path);
+      const again = await get(path);
+      expect(again.headers['cache-control']).toBe('no-cache');
+      expect(again.headers['server-timing']).toBe('render;desc="cached"');
+      expect(again.body).not.toMatch(/staff-layout-|staff-procedure-|ticket-procedure-/);
+    },
+  );
+});
