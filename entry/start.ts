@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
-import { type Config, hasRole } from '../core/config';
+import { type Config, hasRole, publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
-import { startWeb } from '../server';
+import { startLocalControl, startWeb } from '../server';
 import { createLogger } from './logger';
 
 export type RunningLunar = {
@@ -35,6 +35,17 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       const web = await startWeb(config, database, log);
       closers.push({ name: 'http', close: () => web.close() });
       url = web.url;
+    }
+
+    // PGlite admits one process: `npm run login-link` asks this one while it holds DATA_DIR.
+    if (database.driver === 'pglite') {
+      const control = await startLocalControl({
+        dataDir: config.DATA_DIR,
+        db: database.db,
+        siteUrl: url ?? publicUrl(config),
+        log,
+      });
+      closers.push({ name: 'local control', close: () => control.close() });
     }
 
     closers.push(...(await startDiscordRoles(config, { db: database.db, log })));

@@ -7,6 +7,7 @@ import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import applicationsRoutes from './routes/applications';
+import authRoutes, { staffPagesGuard } from './routes/auth';
 import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
@@ -34,6 +35,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(staffPagesGuard);
 
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);
@@ -44,6 +46,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(contactRoutes);
   await fastify.register(seoRoutes);
   await fastify.register(imageRoutes);
+  await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
   if (options.webDistDir) await fastify.register(webPlugin, { distDir: options.webDistDir });

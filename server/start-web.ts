@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { type Config, publicUrl } from '../core/config';
 import type { DatabaseHandle } from '../db/client';
 import { app } from './app';
+import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
 export type RunningWeb = { url: string; close(): Promise<void> };
@@ -23,5 +24,9 @@ export async function startWeb(
   }
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // On a first start with nobody to sign in as, a one-time owner link (docs/decisions/009).
+  await announceOwnerLink({ ...config, PORT: port }, database.db, {
+    info: (message) => log.info(message),
+  }).catch((error) => log.warn({ err: error }, 'could not make the owner sign-in link'));
   return { url: publicUrl({ ...config, PORT: port }), close: () => server.close() };
 }

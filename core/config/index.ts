@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
 import { optionalText } from './fields';
+import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 
 export * from './discord';
+export * from './sign-in';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
@@ -81,10 +83,17 @@ const EnvironmentSchema = z.object({
   }),
 
   ...discordVariables,
+  // Staff sign-in (core/config/sign-in.ts).
+  ...signInVariables,
 });
 
-/** The environment, parsed; the Discord variables grouped as `config.discord`. */
-export const ConfigSchema = EnvironmentSchema.transform((env) => withDiscordConfig(env));
+/**
+ * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
+ * ones as `config.signIn`.
+ */
+export const ConfigSchema = EnvironmentSchema.transform((env) =>
+  withSignInConfig(withDiscordConfig(env)),
+);
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -121,6 +130,7 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
     );
   }
   errors.push(...discordCrossErrors(env));
+  errors.push(...signInCrossErrors(env));
   return errors;
 }
 

@@ -1,11 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { LiveSession } from '../../core/auth/principal';
-import { LAST_SEEN_RESOLUTION_MS, SESSION_POLICIES } from '../../core/auth/sessions';
+import {
+  LAST_SEEN_RESOLUTION_MS,
+  ROLES_RECHECK_MS,
+  SESSION_POLICIES,
+} from '../../core/auth/sessions';
 import type { Database } from '../client';
 import { sessions, staffUsers } from '../schema';
 
-export type Session = LiveSession & { expiresAt: Date };
+export type Session = LiveSession & {
+  expiresAt: Date;
+  /** A staff session whose member's roles were read from Discord too long ago. */
+  rolesStale: boolean;
+};
 
 /** A passcode session belongs to nobody; a staff session to one staff member. */
 export type NewSession = { scope: 'blog_admin' } | { scope: 'staff'; staffUserId: number };
@@ -62,6 +70,8 @@ export function createSessionsRepository(db: Database) {
             roles: staffUsers.roles,
           },
           seenLongAgo: sql<boolean>`${sessions.lastSeenAt} < now() - ${LAST_SEEN_RESOLUTION_MS} * interval '1 millisecond'`,
+          // The database's clock, like every other time here (several instances, one clock).
+          rolesStale: sql<boolean>`coalesce(${staffUsers.rolesCheckedAt} < now() - ${ROLES_RECHECK_MS} * interval '1 millisecond', false)`,
         })
         .from(sessions)
         .leftJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
@@ -80,6 +90,11 @@ export function createSessionsRepository(db: Database) {
 
     async delete(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+    },
+
+    /** Ends every session of a staff member (they are no longer staff). */
+    async deleteForStaffUser(staffUserId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.staffUserId, staffUserId));
     },
 
     async deleteExpired(): Promise<void> {

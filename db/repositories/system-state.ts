@@ -41,6 +41,19 @@ export function createSystemStateRepository(db: Database) {
       return id;
     },
 
+    /**
+     * Records that a one-off task (`key`) is done; true for the one caller that recorded it,
+     * false when it was done before (by any process).
+     */
+    async claimOnce(key: string): Promise<boolean> {
+      const rows = await db
+        .insert(systemState)
+        .values({ key, value: new Date().toISOString() })
+        .onConflictDoNothing()
+        .returning({ key: systemState.key });
+      return rows.length > 0;
+    },
+
     /** Whether Discord accepts the bot token, as the outbox worker last found (any process). */
     async discordAuth(): Promise<DiscordAuthState> {
       const value = await read(DISCORD_AUTH_KEY);

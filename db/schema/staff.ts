@@ -54,3 +54,21 @@ export const sessions = pgTable(
     ),
   ],
 );
+
+// One-time sign-in links (the /dashboard command, `npm run login-link`, the owner link at first
+// start). Like sessions, only a hash of the token is stored; `used_at` makes them single-use.
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    discordId: text('discord_id').notNull(),
+    username: text('username'),
+    // Null: the member keeps the roles stored for them.
+    roles: staffRole('roles').array().$type<StaffRole[]>(),
+    next: text('next'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_links_expires_idx').on(table.expiresAt)],
+);

@@ -12,17 +12,23 @@ import {
   type StaffMember,
   type StaffRole,
 } from '../../core/auth';
-import { type Config, publicUrl } from '../../core/config';
+import { type Config, publicUrl, type SignInSettings, signInSettings } from '../../core/config';
 import {
   createSessionsRepository,
   type Session,
   type SessionsRepository,
 } from '../../db/repositories/sessions';
+import { createSignInLinksRepository } from '../../db/repositories/sign-in-links';
+import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { HttpError } from '../http-errors';
+import { createRoleRefresher } from '../staff-roles';
+import { createCsrfCheck } from './csrf';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionsRepository;
+    /** Which sign-in methods are on, and how to reach Discord for them. */
+    signInSettings: SignInSettings;
   }
   interface FastifyRequest {
     /** Who sent the request, from its session cookies: looked up on first call, then reused. */
@@ -60,12 +66,14 @@ export function sessionToken(request: FastifyRequest, scope: SessionScope): stri
 async function findLiveSessions(
   request: FastifyRequest,
   sessions: SessionsRepository,
+  refreshRoles: (session: Session) => Promise<Session | null>,
 ): Promise<Session[]> {
   const found: Session[] = [];
   for (const scope of SESSION_SCOPES) {
     const token = sessionToken(request, scope);
     const session = token ? await sessions.find(token) : null;
-    if (session?.scope === scope) found.push(session);
+    const live = session?.scope === scope ? await refreshRoles(session) : null;
+    if (live) found.push(live);
   }
   return found;
 }
@@ -80,20 +88,27 @@ export async function getSignedInStaff(request: FastifyRequest): Promise<StaffPr
   return { ...principal, staff: principal.staff };
 }
 
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** What a guard admits, readable from a route's hooks (the authorization matrix test). */
+export type RoleGuard = Guard & { readonly requiredRoles: readonly StaffRole[] };
+export type RightGuard = Guard & { readonly requiredRight: Right };
+
 /**
  * Hook (onRequest or preHandler) admitting staff who hold one of `roles` or a role that
  * includes it: 401 without a staff session, 403 with one that lacks the role.
  */
-export function requireRole(...roles: [StaffRole, ...StaffRole[]]) {
+export function requireRole(...roles: [StaffRole, ...StaffRole[]]): RoleGuard {
   const needed = roles.map((role) => ROLE_LABELS[role]);
   const refusal =
     needed.length === 1
       ? `This needs the ${needed[0]} role.`
       : `This needs one of these roles: ${needed.join(', ')}.`;
-  return async (request: FastifyRequest): Promise<void> => {
+  const guard = async (request: FastifyRequest): Promise<void> => {
     const { staff } = await getSignedInStaff(request);
     if (!roles.some((role) => hasRole(staff, role))) throw new HttpError(403, refusal);
   };
+  return Object.assign(guard, { requiredRoles: roles });
 }
 
 const RIGHT_REFUSALS: Record<Right, { signIn: string; denied: string }> = {
@@ -107,36 +122,51 @@ const RIGHT_REFUSALS: Record<Right, { signIn: string; denied: string }> = {
  * Hook (onRequest or preHandler) admitting any session that holds `right`, staff or not:
  * 401 without a session, 403 with one that lacks it.
  */
-export function requireRight(right: Right) {
+export function requireRight(right: Right): RightGuard {
   const { signIn, denied } = RIGHT_REFUSALS[right];
-  return async (request: FastifyRequest): Promise<void> => {
+  const guard = async (request: FastifyRequest): Promise<void> => {
     const principal = await request.getPrincipal();
     if (!principal) throw new HttpError(401, signIn);
     if (!hasRight(principal, right)) throw new HttpError(403, denied);
   };
+  return Object.assign(guard, { requiredRight: right });
 }
 
-/** Sessions (Postgres, token hashes only) and the request's principal resolved from them. */
+/**
+ * Sessions (Postgres, token hashes only), the request's principal resolved from them with
+ * roles re-read from Discord when stale, and the CSRF check on every state-changing request.
+ */
 export const authPlugin = fp(
   async (app) => {
     const sessions = createSessionsRepository(app.db);
+    const settings = signInSettings(app.config);
     app.decorate('sessions', sessions);
+    app.decorate('signInSettings', settings);
+    const refreshRoles = createRoleRefresher({
+      source: settings.roleSource,
+      staffUsers: createStaffUsersRepository(app.db),
+      sessions,
+      log: app.log,
+    });
 
     // Lazy: most requests (pages, assets) never ask, so they never cost a query.
     const principals = new WeakMap<FastifyRequest, Promise<Principal | null>>();
     app.decorateRequest('getPrincipal', function (this: FastifyRequest) {
       let principal = principals.get(this);
       if (!principal) {
-        principal = findLiveSessions(this, sessions).then(principalFromSessions);
+        principal = findLiveSessions(this, sessions, refreshRoles).then(principalFromSessions);
         principals.set(this, principal);
       }
       return principal;
     });
 
+    app.addHook('onRequest', createCsrfCheck(app.config, Object.values(SESSION_COOKIES)));
+
+    const links = createSignInLinksRepository(app.db);
     const sweep = setInterval(() => {
-      sessions
-        .deleteExpired()
-        .catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+      Promise.all([sessions.deleteExpired(), links.deleteExpired()]).catch((error) =>
+        app.log.warn({ err: error }, 'session sweep failed'),
+      );
     }, 60 * 60_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));

@@ -113,6 +113,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
   it('every public page is as wide as a 320 px screen too, menu button on it', async () => {
     const screen = { width: 320, height: HEIGHT };
     const { page, errors } = await site.openPhone('/', { viewport: screen });
+    await site.signInAsStaff(page); // the staff pages need a staff session
     for (const path of [...PAGES, ...STAFF_PAGES]) {
       await page.goto(site.url + path);
       await waitForPage(page);

@@ -9,6 +9,7 @@ describe('staff guides', () => {
     const context = await site.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     const page = await context.newPage();
+    await site.signInAsStaff(page);
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/staff/ticket-procedure`);
     await waitForPage(page);
@@ -38,6 +39,7 @@ describe('staff guides', () => {
 
   it('shows the seven documentation sections in a scrollable region', async () => {
     const page = await site.browser.newPage();
+    await site.signInAsStaff(page);
     await page.goto(`${site.url}/staff/staff-procedure`);
     await waitForPage(page);
     const region = page.getByRole('region', { name: 'Staff documentation sections' });

@@ -44,6 +44,7 @@ describe('the staff layout in Chromium', () => {
     expect(requested.filter((path) => STAFF_CHUNK.test(path))).toEqual([]);
     expect(requested.some((path) => path.startsWith('/assets/home-'))).toBe(true);
 
+    await site.signInAsStaff(page); // the staff pages need a staff session
     await page.goto(`${site.url}/staff/staff-procedure`);
     await waitForPage(page);
     expect(requested.filter((path) => STAFF_CHUNK.test(path)).length).toBeGreaterThan(0);

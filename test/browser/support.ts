@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { isStaffPagePath } from '../../core/auth';
 import { startLunar } from '../../entry/start';
+import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
 
-export type TestSite = { url: string; close(): Promise<void> };
+export type TestSite = {
+  url: string;
+  /** A one-time sign-in link for a staff member, made by the running server. */
+  staffSignInLink(): Promise<string>;
+  close(): Promise<void>;
+};
 
 /**
  * The built site served by the real server (`startLunar`, web role only) on an ephemeral
@@ -21,6 +28,16 @@ export async function startSite(env: Record<string, string> = {}): Promise<TestS
   if (!lunar.url) throw new Error('web role did not start');
   return {
     url: lunar.url,
+    async staffSignInLink() {
+      // As `npm run login-link` gets one while the server holds the embedded database.
+      const link = await requestSignInLink(dataDir, {
+        discordId: '100000000000000001',
+        username: 'browser-staff',
+        roles: ['staff'],
+      });
+      if (!link) throw new Error('the site did not answer for a sign-in link');
+      return link;
+    },
     async close() {
       await lunar.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -76,9 +93,12 @@ export type OpenedPage = { page: Page; errors: string[]; response: Response | nu
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
+  /** Signs the page's browser context in as staff through a one-time link. */
+  signInAsStaff(page: Page): Promise<void>;
   /**
    * A new page (own context: `page.close()` closes both) with errors watched, at `path` once
-   * it is interactive (see waitForPage).
+   * it is interactive (see waitForPage); signed in as staff first when `path` is a staff page
+   * (they need a staff session).
    */
   open(path: string, options?: PageOptions): Promise<OpenedPage>;
   /** `open` on a phone (PHONE); `options` override it, e.g. `{ viewport: { width: 320, … } }`. */
@@ -111,8 +131,15 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
     get browser() {
       return started().browser;
     },
+    async signInAsStaff(page) {
+      const response = await page.goto(await started().site.staffSignInLink());
+      if (!(await page.context().cookies()).some((cookie) => cookie.name === 'lunar_staff')) {
+        throw new Error(`staff sign-in failed at ${page.url()} (${response?.status()})`);
+      }
+    },
     async open(path, options) {
       const page = await started().browser.newPage(options);
+      if (isStaffPagePath(path)) await this.signInAsStaff(page);
       const errors = watchPageErrors(page);
       const response = await page.goto(started().site.url + path);
       await waitForPage(page);
@@ -197,7 +224,8 @@ export type JsonAnswer = { status: number; body: unknown; cookies: string[] };
 
 /**
  * Calls the site's API with JSON, e.g. to change data behind a page's back. `cookies` are
- * sent as they came back from an earlier call (`JsonAnswer.cookies`).
+ * sent as they came back from an earlier call (`JsonAnswer.cookies`); with them, the site's
+ * `Origin`, as a browser on the site sends it (a cookie without one is refused as CSRF).
  */
 export async function requestJson(
   site: { url: string },
@@ -210,7 +238,7 @@ export async function requestJson(
     headers: {
       accept: 'application/json',
       ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(cookies.length > 0 && { cookie: cookies.join('; ') }),
+      ...(cookies.length > 0 && { cookie: cookies.join('; '), origin: new URL(site.url).origin }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   'rate_limits',
   'reviews',
   'sessions',
+  'sign_in_links',
   'staff_users',
   'system_state',
   'team_categories',

@@ -5,6 +5,7 @@ import { blogPosts, sessions } from '../../db/schema';
 import { buildTestApp, freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { countRows } from '../support/rows';
+import { SITE_ORIGIN } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
 const PASSCODE = 'test-passcode-123';
@@ -29,7 +30,8 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     server.app.inject({
       method: 'POST',
       url: '/api/blog/posts',
-      headers: { 'content-type': contentType, ...(cookie && { cookie }) },
+      // As the browser sends it: a cookie without Origin is refused (CSRF).
+      headers: { 'content-type': contentType, origin: SITE_ORIGIN, ...(cookie && { cookie }) },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
@@ -200,7 +202,7 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     const out = await server.app.inject({
       method: 'DELETE',
       url: '/api/blog/session',
-      headers: { cookie },
+      headers: { cookie, origin: SITE_ORIGIN },
     });
     expect(out.statusCode).toBe(200);
     const state = await server.app.inject({

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isStaffPagePath } from '../../core/auth';
+import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
 // The spec's route table; each must prerender with status 200.
@@ -20,7 +22,11 @@ describe('pages and 404s (built web app)', () => {
   const server = useTestApp('pglite', { seed: true, web: true });
 
   it.each(ROUTES)('%s answers 200 with prerendered HTML', async (url) => {
-    const response = await server.app.inject({ method: 'GET', url });
+    // Staff guides need a staff session (DESIGN.md decision 6; their guard: test/server/staff-pages).
+    const headers = isStaffPagePath(url)
+      ? { cookie: (await signInAsStaff(server.database.db, ['staff'])).cookie }
+      : {};
+    const response = await server.app.inject({ method: 'GET', url, headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toMatch(/<div id="root"><.+/s);

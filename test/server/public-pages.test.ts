@@ -5,6 +5,7 @@ import { formatRobux, PRICING_PLANS } from '../../core/site/pricing';
 import { SERVICE_CARDS } from '../../core/site/services';
 import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/staff/staff-documentation';
 import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/staff/ticket-procedure';
+import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
 // React escapes text (& → &amp;, ' → &#x27;), so compare against the HTML-escaped form.
@@ -13,7 +14,8 @@ const asHtml = (text: string) =>
 
 describe('prerendered public pages carry their visible text (plain GET, no JavaScript)', () => {
   const server = useTestApp('pglite', { seed: true, web: true });
-  const get = async (url: string) => (await server.app.inject({ method: 'GET', url })).body;
+  const get = async (url: string, cookie?: string) =>
+    (await server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body;
 
   it('/ shows the hero, services, promotions, every plan and the team', async () => {
     const html = await get('/');
@@ -71,11 +73,13 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
   });
 
   it('the staff guides show their steps, cards and seven sections', async () => {
-    const ticket = await get('/staff/ticket-procedure');
+    // Signed in: the guides need a staff session (decision 6).
+    const { cookie } = await signInAsStaff(server.database.db, ['staff']);
+    const ticket = await get('/staff/ticket-procedure', cookie);
     for (const step of TICKET_PROCEDURE_STEPS) expect(ticket).toContain(asHtml(step.title));
     for (const card of TICKET_SUMMARY_CARDS) expect(ticket).toContain(card.title);
     expect(ticket).toContain('Copy Intro Template');
-    const staff = await get('/staff/staff-procedure');
+    const staff = await get('/staff/staff-procedure', cookie);
     expect(STAFF_DOCUMENTATION_SECTIONS).toHaveLength(7);
     for (const section of STAFF_DOCUMENTATION_SECTIONS) {
       expect(staff).toContain(asHtml(section.title));

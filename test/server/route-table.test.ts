@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isStaffPagePath } from '../../core/auth';
 import { buildPath, matchRoute, ROUTES, type Route, routeParamNames } from '../../core/site/routes';
+import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
 // The server's page matching, rendering, HTML cache and sitemap.xml all follow the one route
@@ -14,7 +16,15 @@ const cachedRoutes = ROUTES.filter((route) => route.cache);
 
 describe('pages from the route table (built web app)', () => {
   const server = useTestApp('pglite', { seed: true, web: true, env: { PUBLIC_URL: SITE } });
-  const get = (url: string) => server.app.inject({ method: 'GET', url });
+  // Staff pages need a staff session (DESIGN.md decision 6; guard: staff-pages.test.ts).
+  const get = async (url: string) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: isStaffPagePath(url)
+        ? { cookie: (await signInAsStaff(server.database.db, ['staff'])).cookie }
+        : {},
+    });
 
   it('lists every public page in sitemap.xml and nothing from /staff or /dashboard', async () => {
     const body = (await get('/sitemap.xml')).body;

@@ -14,6 +14,7 @@ import { staffRouteFolder } from '../../server/routes/staff';
 import { serverOptions } from '../../server/server-options';
 import { freshIp, testConfig } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { SITE_ORIGIN } from '../support/staff';
 
 const PASSCODE = 'test-passcode-123';
 
@@ -80,7 +81,12 @@ describe.each(DRIVERS)('staff auth on %s', (driver) => {
     server.inject({
       method: 'POST',
       url: '/api/blog/posts',
-      headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+      // As the browser sends it: a cookie without Origin is refused (CSRF).
+      headers: {
+        'content-type': 'application/json',
+        origin: SITE_ORIGIN,
+        ...(cookie && { cookie }),
+      },
       payload: JSON.stringify({ title: 'From the test', content: 'Hello.' }),
     });
   const canEditBlog = async (cookie: string) => (await get('/api/blog/session', cookie)).json();

@@ -9,6 +9,11 @@ import meRoutes from './me';
 export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', requireRole('staff'));
+    // What staff see is theirs alone: never kept by a shared cache, whatever a route forgets.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
     for (const route of routes) await app.register(route);
   };
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { StaffRoleSchema } from './roles';
+
+// Staff sign-in (DESIGN.md decisions 6 and 7): the vocabulary the server's redirects, the web
+// sign-in page and the bot's /dashboard command share.
+
+/** Where the server sends a browser that must sign in; the web app renders it. */
+export const SIGN_IN_PAGE = '/signin';
+
+/** Where a signed-in member lands when nothing else was asked for. */
+export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+
+/** Pages only staff may open: the guides (DESIGN.md decision 6) and the dashboard. */
+export const STAFF_PAGE_PREFIXES = ['/staff', '/dashboard'] as const;
+
+export function isStaffPagePath(pathname: string): boolean {
+  return STAFF_PAGE_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/** A one-time sign-in link works this long, once. */
+export const SIGN_IN_LINK_TTL_MS = 10 * 60_000;
+
+/** `?error=` codes on the sign-in page, with what the page tells the person. */
+export const SIGN_IN_ERRORS = {
+  state: 'That sign-in attempt expired or was started in another browser. Please try again.',
+  denied: 'Sign-in was cancelled on Discord.',
+  discord_down: 'Discord did not answer. Please try again in a few minutes.',
+  not_staff:
+    'Your Discord account has no staff role in the Lunar server, so there is no dashboard for it. Ask a lead if you think this is wrong.',
+  link: 'This sign-in link has expired or was already used. Ask for a new one with /dashboard in Discord.',
+  rate_limited: 'Too many sign-in attempts from your network. Please wait a few minutes.',
+  oauth_off: 'Sign-in with Discord is not set up on this site. Use a sign-in link instead.',
+} as const;
+
+export type SignInError = keyof typeof SIGN_IN_ERRORS;
+
+/** `GET /api/auth/methods`: what the sign-in page offers. */
+export const SignInMethodsSchema = z.object({
+  /** "Sign in with Discord" (OAuth2) is configured. */
+  discord: z.boolean(),
+  /** One-time links (the /dashboard command, `npm run login-link`) always work. */
+  links: z.literal(true),
+});
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
+
+const NEXT_MAX_LENGTH = 512;
+
+const hasControlCharacter = (text: string) =>
+  [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+const PLACEHOLDER_ORIGIN = 'http://next.invalid';
+
+/**
+ * The page to return to after signing in, if `next` is a path on this site; otherwise the
+ * dashboard. Never an open redirect: `//evil.example`, `/\evil.example`, `https://…` and
+ * anything that resolves to another origin fall back. Sign-in and API paths fall back too, so
+ * a sign-in never lands on another sign-in.
+ */
+export function safeNextPath(next: unknown, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
+  if (typeof next !== 'string' || next.length === 0 || next.length > NEXT_MAX_LENGTH) {
+    return fallback;
+  }
+  // Browsers treat a backslash like a slash and drop tabs and newlines, so `/\evil` and
+  // `/\t/evil` would be protocol-relative.
+  if (!next.startsWith('/') || next.includes('\\') || hasControlCharacter(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PLACEHOLDER_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (/^\/(api|auth)(\/|$)/.test(url.pathname) || url.pathname === SIGN_IN_PAGE) return fallback;
+  return path;
+}
+
+/** `/signin?next=…&error=…`, the sign-in page's address for a redirect. */
+export function signInPagePath({ next, error }: { next?: string; error?: SignInError } = {}) {
+  const query = new URLSearchParams();
+  if (error) query.set('error', error);
+  if (next !== undefined) query.set('next', safeNextPath(next));
+  const search = query.toString();
+  return search ? `${SIGN_IN_PAGE}?${search}` : SIGN_IN_PAGE;
+}
+
+/** Path of a one-time sign-in link; the token is 43 base64url characters. */
+export const signInLinkPath = (token: string) => `/auth/link/${token}`;
+
+/**
+ * Discord user ids are snowflakes. The owner link printed at first start signs in a member
+ * with no Discord account behind it, under this id; Discord is never asked about it.
+ */
+export const LOCAL_OWNER_ID = 'local-owner';
+
+export const isDiscordUserId = (id: string) => /^\d{17,20}$/.test(id);
+
+/** What a sign-in link is made for: the bot's /dashboard command, the CLI, the owner link. */
+export const SignInLinkRequestSchema = z.object({
+  discordId: z
+    .string()
+    .trim()
+    .refine((id) => isDiscordUserId(id) || id === LOCAL_OWNER_ID, {
+      error: 'Discord id must be a Discord user id (17–20 digits)',
+    }),
+  username: z.string().trim().min(1).max(100).optional(),
+  /** Omitted: the member keeps the roles stored for them (none for someone new). */
+  roles: z.array(StaffRoleSchema).max(10).optional(),
+  next: z.string().max(NEXT_MAX_LENGTH).optional(),
+});
+export type SignInLinkRequest = z.infer<typeof SignInLinkRequestSchema>;
