@@ -18,7 +18,7 @@ export type RunningLunar = {
  * runs them in reverse order.
  */
 export async function startLunar(config: Config): Promise<RunningLunar> {
-  const log = createLogger(config);
+  const log = await createLogger(config);
   const closers: { name: string; close: () => Promise<void> }[] = [];
 
   try {
