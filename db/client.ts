@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -31,23 +32,31 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   // log: where losing and regaining the database is reported (once per outage).
   | { url: string; poolSize?: number; log?: AvailabilityLog }
-  // dataDir undefined: an in-memory database (tests).
-  | { url?: undefined; dataDir?: string };
+  // dataDir undefined: an in-memory database (tests). template: a dumped, migrated empty
+  // database (`npm run build`) that a new dataDir starts from instead of running initdb.
+  | { url?: undefined; dataDir?: string; template?: string };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url !== undefined
     ? openPostgres(options.url, options.poolSize, options.log)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  template: string | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
   // the process's resident memory for nothing.
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  // initdb costs seconds and hundreds of MB that WebAssembly never gives back; unpacking the
+  // template costs neither. PGlite refuses to load over an existing database (PG_VERSION).
+  const fresh = dataDir && template && !existsSync(join(dataDir, 'PG_VERSION'));
+  const loadDataDir = fresh ? new Blob([readFileSync(template)]) : undefined;
+  const client = dataDir ? new PGlite(dataDir, { ...options, loadDataDir }) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -4,7 +4,9 @@ import { type Config, hasRole } from '../core/config';
 import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { startWeb } from '../server';
+import { databaseOptions } from './database';
 import { createLogger } from './logger';
+import { startupWarnings } from './warnings';
 
 export type RunningLunar = {
   url: string | null;
@@ -22,9 +24,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
   const closers: { name: string; close: () => Promise<void> }[] = [];
 
   try {
-    const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL, log } : { dataDir: config.DATA_DIR },
-    );
+    const database = await openDatabase(databaseOptions(config, log));
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
     const seeded = await seedOnce(database.db);
@@ -38,6 +38,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     }
 
     closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    for (const warning of startupWarnings(config)) log.warn(warning);
 
     return {
       url,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApplicationSchema } from '../../../core/applications';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
+import { noticeStoredSubmission } from '../../submission-notice';
 import { MULTIPART_LIMITS, readSubmission } from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
@@ -37,6 +38,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(400, 'Only designer applications may include portfolio images.');
       }
       const { id } = await applications.create(application, submission.images);
+      noticeStoredSubmission(request, { id, application });
       return reply.status(201).send({ id });
     },
   );

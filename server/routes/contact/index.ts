@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ContactMessageSchema } from '../../../core/contact/schema';
 import { createContactMessagesRepository } from '../../../db/repositories/contact-messages';
 import { HttpError, parseWith } from '../../http-errors';
+import { noticeStoredSubmission } from '../../submission-notice';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
@@ -39,6 +40,7 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
       if (isHoneypotFilled(request.body)) return reply.status(201).send({ id: 0 });
       const input = parseWith(ContactMessageSchema, request.body);
       const { id } = await messages.create(input);
+      noticeStoredSubmission(request, { id, contactMessage: input });
       return reply.status(201).send({ id });
     },
   );
