@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,8 +32,8 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   // log: where losing and regaining the database is reported (once per outage).
   | { url: string; poolSize?: number; log?: AvailabilityLog }
-  // dataDir undefined: an in-memory database (tests). template: a dumped, migrated empty
-  // database (`npm run build`) that a new dataDir starts from instead of running initdb.
+  // dataDir undefined: an in-memory database (tests). template: the data directory of an
+  // empty migrated database (`npm run build`) that a new dataDir starts as a copy of.
   | { url?: undefined; dataDir?: string; template?: string };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -49,14 +49,11 @@ async function openPglite(
   template: string | undefined,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && template) copyTemplate(template, dataDir);
   // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
   // the process's resident memory for nothing.
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
-  // initdb costs seconds and hundreds of MB that WebAssembly never gives back; unpacking the
-  // template costs neither. PGlite refuses to load over an existing database (PG_VERSION).
-  const fresh = dataDir && template && !existsSync(join(dataDir, 'PG_VERSION'));
-  const loadDataDir = fresh ? new Blob([readFileSync(template)]) : undefined;
-  const client = dataDir ? new PGlite(dataDir, { ...options, loadDataDir }) : new PGlite(options);
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -68,6 +65,20 @@ async function openPglite(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A new data directory becomes a copy of the template: initdb would cost seconds and hundreds
+ * of MB of WebAssembly memory that is never given back; a copy costs neither (PGlite's own
+ * loadDataDir unpacks inside WebAssembly and keeps ~100 MB). PG_VERSION, which tells PGlite a
+ * database exists, is copied last, so an interrupted copy is simply made again.
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  const marker = join(dataDir, 'PG_VERSION');
+  if (existsSync(marker)) return;
+  const skipped = new Set(['PG_VERSION', 'postmaster.pid'].map((name) => join(template, name)));
+  cpSync(template, dataDir, { recursive: true, filter: (source) => !skipped.has(source) });
+  copyFileSync(join(template, 'PG_VERSION'), marker);
 }
 
 async function openPostgres(

@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { type Config, hasRole } from '../core/config';
-import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { startWeb } from '../server';
-import { databaseOptions } from './database';
+import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
 import { startupWarnings } from './warnings';
 
@@ -24,7 +23,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
   const closers: { name: string; close: () => Promise<void> }[] = [];
 
   try {
-    const database = await openDatabase(databaseOptions(config, log));
+    const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
     const seeded = await seedOnce(database.db);

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
 import { migrationsFolder } from '../db/client';
-import { PGLITE_TEMPLATE_FILE } from '../entry/database';
+import { PGLITE_TEMPLATE_DIR } from '../entry/database';
 
 // The last step of `npm run build`: the process and the scripts production runs, compiled to
 // plain JavaScript in dist/server/ so that `npm start` is `node` on it (no TypeScript at run
@@ -51,13 +51,11 @@ await build({
 // copy from the compiled code.
 cpSync(migrationsFolder, join(outdir, 'migrations'), { recursive: true });
 
-// A new embedded database starts from this dump (entry/database.ts) instead of initdb, which
-// takes seconds and leaves hundreds of MB of WebAssembly memory behind. Migrated, not seeded:
-// start-up seeds it as it would any new database.
-const pglite = new PGlite();
+// A new embedded database starts as a copy of this one (entry/database.ts) instead of
+// running initdb, which takes seconds and leaves hundreds of MB of WebAssembly memory behind.
+// Migrated, not seeded: start-up seeds it as it would any new database.
+const pglite = new PGlite(join(outdir, PGLITE_TEMPLATE_DIR));
 await migrate(drizzle(pglite), { migrationsFolder });
-const dump = await pglite.dumpDataDir('gzip');
-writeFileSync(join(outdir, PGLITE_TEMPLATE_FILE), Buffer.from(await dump.arrayBuffer()));
 await pglite.close();
 
 // Written last: scripts/ensure-build.mjs compares the sources with it.

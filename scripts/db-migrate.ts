@@ -1,5 +1,4 @@
-import { openDatabase } from '../db/client';
-import { databaseOptions } from '../entry/database';
+import { openConfiguredDatabase } from '../entry/database';
 import { loadConfigOrExit } from '../entry/load-config';
 
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded
@@ -7,7 +6,7 @@ import { loadConfigOrExit } from '../entry/load-config';
 // deploy that migrates before it starts the new version. Compiled into dist/server/ so a
 // production install runs it without development dependencies.
 const config = loadConfigOrExit();
-const database = await openDatabase(databaseOptions(config));
+const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   console.log(`Migrations applied (${database.driver}).`);

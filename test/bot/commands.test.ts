@@ -55,7 +55,11 @@ describe('slash commands in Discord', () => {
     // Registered before the bounds existed: Discord lets any whole number through.
     const [tax] = registry.commands.map((command) => command.data);
     const unbounded = tax?.options?.map((option) => {
-      const { min_value: _min, max_value: _max, ...rest } = option as unknown as Record<string, unknown>;
+      const {
+        min_value: _min,
+        max_value: _max,
+        ...rest
+      } = option as unknown as Record<string, unknown>;
       return rest;
     });
     await register([

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../server/app';
 import { serverOptions } from '../../server/server-options';
@@ -35,7 +35,7 @@ const aDesigner = {
 
 describe('a stored submission with the Discord bot off', () => {
   let database: TestDatabase;
-  let server: ReturnType<typeof Fastify> | undefined;
+  let server: FastifyInstance | undefined;
   const lines: { level: number; msg: string }[] = [];
 
   beforeAll(async () => {
@@ -55,22 +55,27 @@ describe('a stored submission with the Discord bot off', () => {
         done();
       },
     });
-    server = Fastify({ ...serverOptions(config), logger: { level: config.LOG_LEVEL, stream } });
-    await server.register(app, { config, database });
-    await server.ready();
-    return server;
+    const fastify = Fastify({
+      ...serverOptions(config),
+      logger: { level: config.LOG_LEVEL, stream },
+    });
+    await fastify.register(app, { config, database });
+    await fastify.ready();
+    server = fastify;
   }
 
-  const post = (url: string, payload: object) =>
-    server?.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+  const post = (url: string, payload: object) => {
+    if (!server) throw new Error('start the server first');
+    return server.inject({ method: 'POST', url, payload, remoteAddress: freshIp() });
+  };
 
   const notices = () => lines.filter((line) => line.msg.startsWith('New '));
 
   it('logs each application once, saying where to read it, even at LOG_LEVEL=warn', async () => {
     await startServer({});
     const response = await post('/api/applications', aDesigner);
-    expect(response?.statusCode).toBe(201);
-    const { id } = response?.json() as { id: number };
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json() as { id: number };
     expect(notices()).toEqual([
       expect.objectContaining({
         level: 40,
@@ -81,8 +86,8 @@ describe('a stored submission with the Discord bot off', () => {
 
   it('logs each contact message once', async () => {
     await startServer({});
-    const first = (await post('/api/contact', aContactMessage))?.json() as { id: number };
-    const second = (await post('/api/contact', aContactMessage))?.json() as { id: number };
+    const first = (await post('/api/contact', aContactMessage)).json() as { id: number };
+    const second = (await post('/api/contact', aContactMessage)).json() as { id: number };
     expect(notices().map((line) => line.msg)).toEqual(
       [first.id, second.id].map(
         (id) =>
@@ -98,7 +103,7 @@ describe('a stored submission with the Discord bot off', () => {
     await server?.close();
 
     await startServer({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '100000000000000000' });
-    expect((await post('/api/contact', aContactMessage))?.statusCode).toBe(201);
+    expect((await post('/api/contact', aContactMessage)).statusCode).toBe(201);
     expect(notices()).toEqual([]);
   });
 });
