@@ -4,22 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Cold start of the real process on the embedded database, as the sources through tsx (how
-// `npm start` ran before dist/server/ existed; `npm run dev` still does) and compiled
-// (`npm start` now), each on an empty DATA_DIR (first start: initdb or the build's template,
-// migrate, seed) and on the data that start left (second start). Per start: time until it
-// serves, CPU time spent by then (steadier than wall time on a busy machine), peak RSS, and
-// RSS when idle after one page view. Median of BENCH_RUNS runs (default 3), interleaved.
+// Cold start of the real process on the embedded database, compiled (`npm start`) and from
+// the sources through tsx (`npm run dev`; how `npm start` ran before dist/server/ existed),
+// each on an empty DATA_DIR (first start: the build's template or initdb, migrate, seed) and
+// on the data that start left (second start). Per start: time until it serves, CPU time spent
+// by then (steadier than wall time on a busy machine), peak RSS, and RSS when idle after one
+// page view. Median of BENCH_RUNS runs (default 3), interleaved. BENCH_BASELINE=<checkout>
+// adds that checkout's sources through tsx as a column (e.g. main before a change).
 // Needs `npm run build` first (bench/run.ts does it). Run: npm run bench startup
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const IDLE_MS = 5000;
 
-const MODES = {
-  'tsx (before)': ['--import', 'tsx', 'entry/main.ts'],
-  'compiled (after)': ['--enable-source-maps', 'dist/server/main.mjs'],
-} as const;
-type Mode = keyof typeof MODES;
+type Mode = { label: string; cwd: string; args: string[] };
+const MODES: Mode[] = [
+  ...(process.env.BENCH_BASELINE
+    ? [
+        {
+          label: 'baseline, tsx',
+          cwd: process.env.BENCH_BASELINE,
+          args: ['--import', 'tsx', 'entry/main.ts'],
+        },
+      ]
+    : []),
+  { label: 'sources, tsx', cwd: root, args: ['--import', 'tsx', 'entry/main.ts'] },
+  { label: 'compiled', cwd: root, args: ['--enable-source-maps', 'dist/server/main.mjs'] },
+];
 
 type Run = { ms: number; cpuMs: number; peakMb: number; idleMb: number };
 
@@ -36,8 +46,8 @@ function cpuMs(pid: number): number {
 
 function startOnce(mode: Mode, dataDir: string): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, MODES[mode], {
-    cwd: root,
+  const child = spawn(process.execPath, mode.args, {
+    cwd: mode.cwd,
     env: {
       PATH: process.env.PATH ?? '',
       LUNAR_ENV_FILE: '',
@@ -69,39 +79,40 @@ function startOnce(mode: Mode, dataDir: string): Promise<Run> {
       child.kill('SIGTERM');
     });
     child.on('error', reject);
-    child.on('exit', (code) => code && reject(new Error(`${mode} exited with ${code}`)));
+    child.on('exit', (code) => code && reject(new Error(`${mode.label} exited with ${code}`)));
   });
 }
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const results: Record<Mode, { empty: Run[]; existing: Run[] }> = {
-  'tsx (before)': { empty: [], existing: [] },
-  'compiled (after)': { empty: [], existing: [] },
-};
+const results = new Map(MODES.map((mode) => [mode, { empty: [] as Run[], existing: [] as Run[] }]));
 for (let run = 0; run < RUNS; run += 1) {
-  for (const mode of Object.keys(MODES) as Mode[]) {
+  for (const mode of MODES) {
     const dataDir = mkdtempSync(join(tmpdir(), 'lunar-bench-'));
     try {
-      results[mode].empty.push(await startOnce(mode, dataDir));
-      results[mode].existing.push(await startOnce(mode, dataDir));
+      results.get(mode)?.empty.push(await startOnce(mode, dataDir));
+      results.get(mode)?.existing.push(await startOnce(mode, dataDir));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
 }
 
-const modes = Object.keys(MODES) as Mode[];
-const row = (label: string, pick: (runs: (typeof results)[Mode]) => number[], unit: string) =>
+const row = (
+  label: string,
+  pick: (runs: { empty: Run[]; existing: Run[] }) => number[],
+  unit: string,
+) =>
   console.log(
-    label.padEnd(34) +
-      modes
-        .map((mode) => `${median(pick(results[mode])).toFixed(0)} ${unit}`.padStart(18))
-        .join(''),
+    label.padEnd(30) +
+      MODES.map((mode) => {
+        const runs = results.get(mode);
+        return `${runs ? median(pick(runs)).toFixed(0) : '-'} ${unit}`.padStart(16);
+      }).join(''),
   );
 console.log(`median of ${RUNS} run(s); idle = ${IDLE_MS / 1000} s after one page view`);
-console.log(''.padEnd(34) + modes.map((mode) => mode.padStart(18)).join(''));
+console.log(''.padEnd(30) + MODES.map((mode) => mode.label.padStart(16)).join(''));
 for (const data of ['empty', 'existing'] as const) {
   console.log(data === 'empty' ? 'first start, empty DATA_DIR' : 'second start, existing data');
   row('  until it serves', (r) => r[data].map((x) => x.ms), 'ms');

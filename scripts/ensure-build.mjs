@@ -23,7 +23,8 @@ function newestMtime(path) {
 }
 
 const built = existsSync(stamp) && existsSync(entry);
-const hasSources = SOURCES.some((dir) => existsSync(join(root, dir)));
+// A production tree has dist/ and, for `npm run`, scripts/*.mjs, but not the TypeScript.
+const hasSources = existsSync(join(root, 'entry/main.ts'));
 const canBuild = hasSources && existsSync(join(root, 'node_modules/.bin/vite'));
 const builtAt = built ? statSync(stamp).mtimeMs : 0;
 // Without sources (a production tree holds dist/ only) there is nothing a build could be behind.
