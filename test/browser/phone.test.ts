@@ -14,10 +14,11 @@ const PAGES = [
   '/contact',
   '/apply/moderator',
   '/apply/designer',
-  '/staff/ticket-procedure',
-  '/staff/staff-procedure',
   '/no/such/page',
 ];
+
+// The staff guides live in the staff layout: its header navigation wraps instead of a menu.
+const STAFF_PAGES = ['/staff/ticket-procedure', '/staff/staff-procedure'];
 
 const { width: WIDTH, height: HEIGHT } = PHONE.viewport;
 
@@ -112,10 +113,11 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
   it('every public page is as wide as a 320 px screen too, menu button on it', async () => {
     const screen = { width: 320, height: HEIGHT };
     const { page, errors } = await site.openPhone('/', { viewport: screen });
-    for (const path of PAGES) {
+    for (const path of [...PAGES, ...STAFF_PAGES]) {
       await page.goto(site.url + path);
       await waitForPage(page);
       expect({ path, width: await pageWidth(page) }).toEqual({ path, width: 320 });
+      if (STAFF_PAGES.includes(path)) continue;
       expect(await placement(page.getByRole('button', { name: 'Open menu' }), screen)).toEqual(
         reachable,
       );
@@ -123,6 +125,25 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
     expect(withoutNotFound(errors)).toEqual([]);
     await page.close();
   });
+
+  it.each(STAFF_PAGES)(
+    '%s is as wide as the screen and its staff navigation works by tap',
+    async (path) => {
+      const { page, errors } = await site.openPhone(path);
+      expect(await pageWidth(page)).toBe(WIDTH);
+      await expectNoAxeViolations(page);
+      const nav = page.getByRole('navigation', { name: 'Staff' });
+      const links = nav.getByRole('link');
+      expect(await links.count()).toBeGreaterThan(1);
+      for (const link of await links.all()) expect(await placement(link)).toEqual(reachable);
+      const other = STAFF_PAGES.find((candidate) => candidate !== path) ?? path;
+      await nav.locator(`a[href="${other}"]`).tap();
+      await page.waitForURL(new RegExp(`${other}$`));
+      expect(await pageWidth(page)).toBe(WIDTH);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('home: tapping a member opens the profile with no sideways scroll, and it closes by tap', async () => {
     const { page } = await site.openPhone('/');
