@@ -11,7 +11,7 @@ const files = readdirSync(dir)
   .sort();
 
 // Two benchmarks measure the built web app: build it if it is missing or stale.
-spawnSync(process.execPath, ['--import', 'tsx', `${dir}../scripts/ensure-build.ts`], {
+spawnSync(process.execPath, [`${dir}../scripts/ensure-build.mjs`], {
   stdio: 'inherit',
 });
 

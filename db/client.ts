@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -40,19 +41,24 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   // log: where losing and regaining the database is reported (once per outage).
   | { url: string; poolSize?: number; log?: AvailabilityLog }
-  // dataDir undefined: an in-memory database (tests).
-  | { url?: undefined; dataDir?: string };
+  // dataDir undefined: an in-memory database (tests). template: the data directory of an
+  // empty migrated database (`npm run build`) that a new dataDir starts as a copy of.
+  | { url?: undefined; dataDir?: string; template?: string };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url !== undefined
     ? openPostgres(options.url, options.poolSize, options.log)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  template: string | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && template) copyTemplate(template, dataDir);
   // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
   // the process's resident memory for nothing.
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
@@ -69,6 +75,20 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A new data directory becomes a copy of the template: initdb would cost seconds and hundreds
+ * of MB of WebAssembly memory that is never given back; a copy costs neither (PGlite's own
+ * loadDataDir unpacks inside WebAssembly and keeps ~100 MB). PG_VERSION, which tells PGlite a
+ * database exists, is copied last, so an interrupted copy is simply made again.
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  const marker = join(dataDir, 'PG_VERSION');
+  if (existsSync(marker)) return;
+  const skipped = new Set(['PG_VERSION', 'postmaster.pid'].map((name) => join(template, name)));
+  cpSync(template, dataDir, { recursive: true, filter: (source) => !skipped.has(source) });
+  copyFileSync(join(template, 'PG_VERSION'), marker);
 }
 
 async function openPostgres(

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { type Config, hasRole, publicUrl } from '../core/config';
-import { openDatabase } from '../db/client';
 import { seedOnce } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
+import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
+import { startupWarnings } from './warnings';
 
 export type RunningLunar = {
   url: string | null;
@@ -18,13 +19,11 @@ export type RunningLunar = {
  * runs them in reverse order.
  */
 export async function startLunar(config: Config): Promise<RunningLunar> {
-  const log = createLogger(config);
+  const log = await createLogger(config);
   const closers: { name: string; close: () => Promise<void> }[] = [];
 
   try {
-    const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL, log } : { dataDir: config.DATA_DIR },
-    );
+    const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
     const seeded = await seedOnce(database.db);
@@ -49,6 +48,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     }
 
     closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    for (const warning of startupWarnings(config)) log.warn(warning);
 
     return {
       url,

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
 import { optionalText } from './fields';
+import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 
 export * from './discord';
+export { isSecretVariable } from './secrets';
 export * from './sign-in';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
@@ -144,11 +146,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
     ? []
     : result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
-        return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`;
+        return `${name}: ${issue.message} ${describeValue(name, env[name])}`;
       });
   errors.push(...crossVariableErrors(env));
   if (result.success && errors.length === 0) return { ok: true, config: result.data };
-  return { ok: false, errors };
+  return { ok: false, errors: withoutSecrets(errors, env) };
 }
 
 export function formatConfigErrors(errors: string[]): string {

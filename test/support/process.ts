@@ -29,8 +29,18 @@ export function spawnTsx(
   env: Record<string, string>,
   args: string[] = [],
 ): LunarProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
-    cwd: root,
+  return spawnIn(root, process.execPath, ['--import', 'tsx', file, ...args], env);
+}
+
+/** Any command in any directory (a production install elsewhere), in the same clean env. */
+export function spawnIn(
+  cwd: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): LunarProcess {
+  const child = spawn(command, args, {
+    cwd,
     env: { ...CLEAN_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

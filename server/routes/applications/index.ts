@@ -4,6 +4,7 @@ import { ApplicationSchema } from '../../../core/applications';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import { noticeStoredSubmission } from '../../submission-notice';
 import { MULTIPART_LIMITS, readSubmission } from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
@@ -35,6 +36,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(400, 'Only designer applications may include portfolio images.');
       }
       const { id } = await applications.create(application, { images: submission.images });
+      noticeStoredSubmission(request, { id, application });
       return reply.status(201).send({ id });
     },
   );

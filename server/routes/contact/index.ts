@@ -4,6 +4,7 @@ import { isHoneypotFilled } from '../../../core/shared/honeypot';
 import { createContactMessagesRepository } from '../../../db/repositories/contact-messages';
 import { parseWith } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
+import { noticeStoredSubmission } from '../../submission-notice';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
@@ -28,6 +29,7 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
       if (isHoneypotFilled(request.body)) return reply.status(201).send({ id: 0 });
       const input = parseWith(ContactMessageSchema, request.body);
       const { id } = await messages.create(input);
+      noticeStoredSubmission(request, { id, contactMessage: input });
       return reply.status(201).send({ id });
     },
   );
