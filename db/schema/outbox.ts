@@ -10,7 +10,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
-export const outboxKind = pgEnum('outbox_kind', ['application', 'contact_message']);
+export const outboxKind = pgEnum('outbox_kind', [
+  'application',
+  'contact_message',
+  'order_message',
+]);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'delivered', 'failed']);
 
 // Every message for Discord is written here in the same transaction as the row it describes
