@@ -2,6 +2,7 @@ import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { DiscordChannelKey } from '../../core/config';
 import {
   type Actor,
+  buildDeliveryFellBackEvent,
   decide,
   type OrderCommandInput,
   type OrderEvent,
@@ -174,13 +175,29 @@ export function createOrdersRepository(db: Database) {
       return row ?? null;
     },
 
-    /** After a delivery DM bounced off closed DMs and went to the ticket instead. */
-    async recordDeliveryFellBack(orderId: string, actorDiscordId: string): Promise<void> {
+    /**
+     * After the delivery DM of order message `messageId` bounced off closed DMs and went to
+     * the ticket instead: the timeline says so, in the name of whoever delivered the order.
+     */
+    async recordDeliveryFellBack(messageId: number): Promise<void> {
+      const [message] = await db
+        .select({ orderId: orderMessages.orderId })
+        .from(orderMessages)
+        .where(eq(orderMessages.id, messageId));
+      if (!message) return;
+      const [delivered] = await db
+        .select({ actor: orderEvents.actorDiscordId })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, message.orderId), eq(orderEvents.type, 'delivered')))
+        .orderBy(desc(orderEvents.id))
+        .limit(1);
+      const event = buildDeliveryFellBackEvent(message.orderId, delivered?.actor ?? '', new Date());
       await db.insert(orderEvents).values({
-        orderId,
-        type: 'delivery_fell_back',
-        actorDiscordId,
-        data: { reason: 'dms_closed' },
+        orderId: event.orderId,
+        type: event.type,
+        actorDiscordId: event.actorDiscordId,
+        data: event.data,
+        createdAt: event.at,
       });
     },
   };
