@@ -72,17 +72,18 @@ export const createPaymentCommand: CommandModule = {
       return;
     }
     const { order, previous } = result;
-    // The payment embed is the command's own answer, for the whole ticket to see.
-    await interaction.followUp(
-      toMessageOptions(
-        buildPaymentMessage(order, { verifierRoleId: config.discord.roles.payment_verifier }),
-      ),
-    );
+    // The deferred answer is settled first: Discord turns the first follow-up after a
+    // deferral into that (ephemeral) answer, and the payment embed is for the whole ticket.
     await interaction.editReply(
       edited(
         previous
           ? `Payment request for order ${order.id} updated.`
           : `Payment request for order ${order.id} created.`,
+      ),
+    );
+    await interaction.followUp(
+      toMessageOptions(
+        buildPaymentMessage(order, { verifierRoleId: config.discord.roles.payment_verifier }),
       ),
     );
   },
