@@ -56,7 +56,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   };
   const waitForMessage = async (channelId: string, match: (m: FakeMessage) => boolean) => {
     worker.wake();
-    await expect.poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 15_000 }).toBe(true);
     return h.fake.messagesIn(channelId).filter(match).at(-1) as FakeMessage;
   };
   const titled = (title: string) => (m: FakeMessage) =>
@@ -130,7 +130,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     const deliver = await click(passed, 'order:deliver:t-100', h.users.designer);
     expect(await answerOf(deliver)).toContain('on its way to the customer');
     worker.wake();
-    await expect.poll(() => h.fake.dmsTo(customer).length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => h.fake.dmsTo(customer).length, { timeout: 15_000 }).toBe(1);
     expect(h.fake.dmsTo(customer)[0]?.embeds[0]?.title).toBe('Your order t-100 is ready');
 
     const log = await run('orderlog', h.users.designer, { order_id: 't-100' });
