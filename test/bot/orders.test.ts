@@ -56,7 +56,9 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   };
   const waitForMessage = async (channelId: string, match: (m: FakeMessage) => boolean) => {
     worker.wake();
-    await expect.poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 15_000 })
+      .toBe(true);
     return h.fake.messagesIn(channelId).filter(match).at(-1) as FakeMessage;
   };
   const titled = (title: string) => (m: FakeMessage) =>
