@@ -29,6 +29,16 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
         throw classifyDiscordError(error);
       }
     },
+    async openDm(userId: string) {
+      try {
+        const channel = (await authorized().post(Routes.userChannels(), {
+          body: { recipient_id: userId },
+        })) as { id: string };
+        return channel.id;
+      } catch (error) {
+        throw classifyDiscordError(error);
+      }
+    },
     async send({ channelId, payload, files, nonce }: OutgoingMessage) {
       const { attachments: _described, ...fields } = payload;
       const body = {
@@ -75,15 +85,17 @@ export function classifyDiscordError(error: unknown): DeliveryError {
     return new DeliveryError(`rate limited on ${error.route}`, 'rate-limited', error.retryAfter);
   }
   if (error instanceof DiscordAPIError || error instanceof HTTPError) {
-    const code = error instanceof DiscordAPIError ? `[${error.code}]` : '';
+    const codeText = error instanceof DiscordAPIError ? `[${error.code}]` : '';
     // A 413 should not happen (the builders keep to DISCORD_LIMITS.uploadBytes); if it does,
     // the row's error must say it was the size, not leave staff guessing.
     const hint = error.status === 413 ? " (the files are over Discord's upload limit)" : '';
-    const message = `Discord ${error.status}${code}: ${error.message}${hint}`;
-    if (error.status === 429) return new DeliveryError(message, 'rate-limited');
-    if (error.status === 401) return new DeliveryError(message, 'unauthorized');
+    const message = `Discord ${error.status}${codeText}: ${error.message}${hint}`;
+    const code =
+      error instanceof DiscordAPIError && typeof error.code === 'number' ? error.code : undefined;
+    if (error.status === 429) return new DeliveryError(message, 'rate-limited', undefined, code);
+    if (error.status === 401) return new DeliveryError(message, 'unauthorized', undefined, code);
     const permanent = MESSAGE_AT_FAULT.has(error.status);
-    return new DeliveryError(message, permanent ? 'permanent' : 'transient');
+    return new DeliveryError(message, permanent ? 'permanent' : 'transient', undefined, code);
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return new DeliveryError(message, 'transient');

@@ -4,6 +4,7 @@ import type { DiscordMessagePayload } from '../../core/discord/payload';
 import type { Executor } from '../../db/client';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
+import { createOrdersRepository } from '../../db/repositories/orders';
 import type { OutboxRow } from '../../db/repositories/outbox';
 import type { DeliveryTarget } from './routing';
 import type { OutgoingFile } from './sender';
@@ -12,6 +13,8 @@ export interface RenderedDelivery {
   target: DeliveryTarget;
   payload: DiscordMessagePayload;
   files: OutgoingFile[];
+  /** For a DM: what to post in the target's fallback channel when the DM cannot be sent. */
+  fallback?: DiscordMessagePayload;
 }
 
 /**
@@ -22,6 +25,7 @@ export interface RenderedDelivery {
 export function createDeliveryRenderer(db: Executor) {
   const applications = createApplicationsRepository(db);
   const contactMessages = createContactMessagesRepository(db);
+  const orders = createOrdersRepository(db);
 
   async function renderApplication(id: number): Promise<RenderedDelivery | null> {
     const row = await applications.findById(id);
@@ -47,8 +51,24 @@ export function createDeliveryRenderer(db: Executor) {
     return { target: { kind: 'contact' }, payload, files: toFiles(payload, new Map()) };
   }
 
+  // Order messages are built when the order changes and stored as sent, so the message says
+  // what happened then (a later change sends its own message).
+  async function renderOrderMessage(id: number): Promise<RenderedDelivery | null> {
+    const row = await orders.findMessage(id);
+    if (!row) return null;
+    const payload = row.payload as unknown as DiscordMessagePayload;
+    const target: DeliveryTarget = row.dmUserId
+      ? { kind: 'dm', userId: row.dmUserId, fallbackChannelId: row.channelId ?? '' }
+      : row.channelKey
+        ? { kind: 'order_channel', channel: row.channelKey as 'qc' | 'order_log' | 'reviews' }
+        : { kind: 'channel', channelId: row.channelId ?? '' };
+    const fallback = row.fallbackPayload as unknown as DiscordMessagePayload | null;
+    return { target, payload, files: [], ...(fallback && { fallback }) };
+  }
+
   return {
     render(row: OutboxRow): Promise<RenderedDelivery | null> {
+      if (row.kind === 'order_message') return renderOrderMessage(row.refId);
       return row.kind === 'application' ? renderApplication(row.refId) : renderContact(row.refId);
     },
   };

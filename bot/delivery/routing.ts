@@ -1,7 +1,15 @@
 import type { ApplicationType } from '../../core/applications/schema';
 import { type Config, DISCORD_CHANNEL_VARIABLES } from '../../core/config';
 
-export type DeliveryTarget = { kind: 'application'; type: ApplicationType } | { kind: 'contact' };
+export type DeliveryTarget =
+  | { kind: 'application'; type: ApplicationType }
+  | { kind: 'contact' }
+  /** An order message for a configured channel (QC, order log, reviews). */
+  | { kind: 'order_channel'; channel: 'qc' | 'order_log' | 'reviews' }
+  /** A fixed channel: an order's ticket. */
+  | { kind: 'channel'; channelId: string }
+  /** A customer's DMs; the worker posts the fallback in `fallbackChannelId` if they are closed. */
+  | { kind: 'dm'; userId: string; fallbackChannelId: string };
 
 type Channels = Partial<Config['discord']['channels']>;
 
@@ -10,6 +18,12 @@ export function routeDelivery(
   channels: Channels,
   target: DeliveryTarget,
 ): { channelId: string } | { missing: string } {
+  if (target.kind === 'channel') return { channelId: target.channelId };
+  if (target.kind === 'dm') return { channelId: target.fallbackChannelId };
+  if (target.kind === 'order_channel') {
+    const channelId = channels[target.channel];
+    return channelId ? { channelId } : { missing: DISCORD_CHANNEL_VARIABLES[target.channel] };
+  }
   if (target.kind === 'contact') {
     const channelId = channels.contact;
     return channelId ? { channelId } : { missing: DISCORD_CHANNEL_VARIABLES.contact };

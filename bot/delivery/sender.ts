@@ -22,6 +22,8 @@ export interface OutgoingMessage {
  */
 export interface DiscordSender {
   send(message: OutgoingMessage): Promise<{ channelId: string; messageId: string }>;
+  /** The DM channel with a user (Discord gives the same one every time). */
+  openDm(userId: string): Promise<string>;
   /** Resolves when Discord accepts the token again; throws a DeliveryError otherwise. */
   checkToken(): Promise<void>;
 }
@@ -41,8 +43,13 @@ export class DeliveryError extends Error {
     readonly kind: DeliveryFailureKind,
     /** How long Discord asked us to wait (429 retry_after), in ms. */
     readonly retryAfterMs?: number,
+    /** Discord's JSON error code (50007: cannot send messages to this user). */
+    readonly code?: number,
   ) {
     super(message);
     this.name = 'DeliveryError';
   }
 }
+
+/** Discord's answers to a DM the user cannot receive: DMs closed, left the server, a bot. */
+export const CANNOT_DM_CODES: ReadonlySet<number> = new Set([50007, 50033]);

@@ -1,13 +1,14 @@
 import type { Config } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
+import { createOrdersRepository } from '../../db/repositories/orders';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
 import { computeRetryDelay } from './backoff';
-import { createDeliveryRenderer } from './render';
-import { routeDelivery } from './routing';
-import { DeliveryError, type DiscordSender } from './sender';
+import { createDeliveryRenderer, type RenderedDelivery } from './render';
+import { type DeliveryTarget, routeDelivery } from './routing';
+import { CANNOT_DM_CODES, DeliveryError, type DiscordSender } from './sender';
 
 export interface OutboxWorkerOptions {
   pollMs: number;
@@ -54,6 +55,7 @@ export function startOutboxWorker(
   const outbox = createOutboxRepository(deps.db);
   const renderer = createDeliveryRenderer(deps.db);
   const systemState = createSystemStateRepository(deps.db);
+  const orders = createOrdersRepository(deps.db);
   let installId: string | null = null;
   // Set by a 401: no row is claimed until Discord accepts the token again.
   let unauthorizedSince: Date | null = null;
@@ -82,6 +84,9 @@ export function startOutboxWorker(
       channelId = route.channelId;
       installId ??= await systemState.installId();
       const nonce = deliveryNonce(installId, row.id);
+      if (rendered.target.kind === 'dm') {
+        return await deliverDm(row, rendered, rendered.target, installId);
+      }
       const sent = await sender.send({
         channelId,
         payload: rendered.payload,
@@ -92,6 +97,47 @@ export function startOutboxWorker(
     } catch (error) {
       await recordFailure(row, error, channelId);
     }
+  }
+
+  /**
+   * A DM to a customer; when Discord says the user cannot be messaged (DMs closed, left the
+   * server), the fallback goes to the ticket channel instead, with its own nonce, and the
+   * order's timeline records it.
+   */
+  async function deliverDm(
+    row: OutboxRow,
+    rendered: RenderedDelivery,
+    target: Extract<DeliveryTarget, { kind: 'dm' }>,
+    install: string,
+  ): Promise<void> {
+    try {
+      const dmChannelId = await sender.openDm(target.userId);
+      const sent = await sender.send({
+        channelId: dmChannelId,
+        payload: rendered.payload,
+        files: rendered.files,
+        nonce: deliveryNonce(install, row.id),
+      });
+      return await outbox.markDelivered(row.id, sent);
+    } catch (error) {
+      const cannotDm =
+        error instanceof DeliveryError &&
+        error.code !== undefined &&
+        CANNOT_DM_CODES.has(error.code);
+      if (!cannotDm || !rendered.fallback) throw error;
+    }
+    const sent = await sender.send({
+      channelId: target.fallbackChannelId,
+      payload: rendered.fallback,
+      files: [],
+      nonce: deliveryNonce(install, `${row.id}f`),
+    });
+    await outbox.markDelivered(row.id, sent);
+    await orders
+      .recordDeliveryFellBack(row.refId)
+      .catch((error: unknown) =>
+        log.warn({ err: error, outboxId: row.id }, 'recording the delivery fallback failed'),
+      );
   }
 
   async function recordFailure(row: OutboxRow, error: unknown, channelId?: string) {

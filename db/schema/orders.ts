@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,32 +11,51 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES } from '../../core/orders/status';
+import { ORDER_STATUSES } from '../../core/orders/order-status';
 import { createdAt } from './columns';
 
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+// One row per order, the columns of core/orders `OrderState`. Whether QC passed is not stored:
+// it is "a lead reviewed the latest submission and asked for no changes" (see
+// db/repositories/orders.ts), so it cannot disagree with the columns it follows from.
 export const orders = pgTable(
   'orders',
   {
-    // The ticket's id, given by staff.
+    // The ticket's id, given by staff (lowercase, `OrderIdSchema`).
     id: text('id').primaryKey(),
     status: orderStatus('status').notNull().default('awaiting_payment'),
+    // What the studio receives; the payment embed adds Roblox's 30% fee.
     priceRobux: integer('price_robux').notNull(),
     customerRobloxUsername: text('customer_roblox_username').notNull(),
     customerDiscordId: text('customer_discord_id'),
     designerDiscordId: text('designer_discord_id').notNull(),
-    ticketChannelId: text('ticket_channel_id'),
+    ticketChannelId: text('ticket_channel_id').notNull(),
+    paidAt: at('paid_at'),
+    paymentVerifiedBy: text('payment_verified_by'),
+    qcAttempts: integer('qc_attempts').notNull().default(0),
+    qcSubmittedBy: text('qc_submitted_by'),
+    workFileUrl: text('work_file_url'),
+    qcReviewedBy: text('qc_reviewed_by'),
+    qcChangesReason: text('qc_changes_reason'),
+    deliveredAt: at('delivered_at'),
+    loggedAt: at('logged_at'),
+    designerShareRobux: integer('designer_share_robux'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('orders_status_updated_idx').on(table.status, table.updatedAt.desc()),
     index('orders_designer_idx').on(table.designerDiscordId, table.updatedAt.desc()),
+    index('orders_customer_idx').on(table.customerDiscordId, table.updatedAt.desc()),
     check('orders_price_positive', sql`${table.priceRobux} > 0`),
+    check('orders_qc_attempts_nonnegative', sql`${table.qcAttempts} >= 0`),
   ],
 );
 
+// The order's timeline: one row per state change, written in the change's transaction.
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -43,6 +63,7 @@ export const orderEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    // core/orders `OrderEventType`; `data` is that type's `ORDER_EVENT_DATA` shape.
     type: text('type').notNull(),
     actorDiscordId: text('actor_discord_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -61,11 +82,51 @@ export const reviews = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     customerDiscordId: text('customer_discord_id').notNull(),
     rating: integer('rating').notNull(),
-    comment: text('comment').notNull(),
+    comment: text('comment').notNull().default(''),
+    // The customer agreed to show it on the site; an executive may hide it again.
+    publish: boolean('publish').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
     index('reviews_created_idx').on(table.createdAt.desc()),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    // REVIEW_COMMENT_MAX in core/orders/options.ts.
+    check('reviews_comment_length', sql`char_length(${table.comment}) <= 1000`),
+  ],
+);
+
+/**
+ * A message about an order for a channel other than the interaction's own (QC, order log,
+ * reviews, the ticket) or a customer's DMs, built when the state changed and delivered through
+ * the outbox (kind 'order_message', ref_id = this id). `channel_key` names a configured
+ * channel (`config.discord.channels`), resolved at send time; `channel_id` is a fixed channel
+ * (the ticket); `dm_user_id` a DM, with `fallback_payload` posted in `channel_id` when the
+ * customer's DMs are closed.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channelKey: text('channel_key'),
+    channelId: text('channel_id'),
+    dmUserId: text('dm_user_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    fallbackPayload: jsonb('fallback_payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_messages_order_idx').on(table.orderId),
+    check(
+      'order_messages_has_target',
+      sql`${table.channelKey} is not null or ${table.channelId} is not null`,
+    ),
+    check(
+      'order_messages_dm_fallback',
+      sql`${table.dmUserId} is null or (${table.channelId} is not null and ${table.fallbackPayload} is not null)`,
+    ),
   ],
 );

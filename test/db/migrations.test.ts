@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   'blog_posts',
   'contact_messages',
   'order_events',
+  'order_messages',
   'orders',
   'outbox',
   'portfolio_profiles',
@@ -71,7 +72,7 @@ describe.each(DRIVERS)('migrations on %s', (driver) => {
 
   it('enforces the schema constraints', async () => {
     await database.db.execute(
-      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id) values ('t-1', 750, 'Builder', '1')`,
+      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id, ticket_channel_id) values ('t-1', 750, 'Builder', '1', '2')`,
     );
     const review = (rating: number, orderId = 't-1') =>
       database.db.execute(
@@ -82,7 +83,7 @@ describe.each(DRIVERS)('migrations on %s', (driver) => {
     expect(await databaseError(review(5))).toBe('none');
     expect(await databaseError(review(4))).toMatch(/unique|duplicate/);
     const freeOrder = database.db.execute(
-      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id) values ('t-2', 0, 'B', '1')`,
+      sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id, ticket_channel_id) values ('t-2', 0, 'B', '1', '2')`,
     );
     expect(await databaseError(freeOrder)).toMatch(/orders_price_positive/);
   });

@@ -1,0 +1,34 @@
+import {
+  buildPaymentMessage,
+  buildPaymentVerifiedNotice,
+  parseOrderCustomId,
+} from '../../core/orders';
+import { createOrdersRepository } from '../../db/repositories/orders';
+import type { ButtonModule } from '../modules';
+import { actorOf, ephemeral, toMessageOptions } from '../orders/order-interaction';
+
+/** 'Verify payment' under the payment embed: moves the order to paid, with who and when. */
+export const verifyPaymentButton: ButtonModule = {
+  customIdPrefix: 'order:verify_payment',
+  access: { roles: ['payment_verifier', 'executive'] },
+  async execute(interaction, { config, db }) {
+    const parsed = parseOrderCustomId(interaction.customId);
+    if (!parsed) throw new Error(`bad custom id ${interaction.customId}`);
+    await interaction.deferUpdate();
+    const result = await createOrdersRepository(db).applyOrderCommand(
+      { type: 'verifyPayment', orderId: parsed.orderId },
+      actorOf(interaction, config.discord.roles),
+      new Date(),
+      (next) => [
+        { target: { channelId: next.ticketChannelId }, payload: buildPaymentVerifiedNotice(next) },
+      ],
+    );
+    if (!result.ok) {
+      await interaction.followUp(ephemeral(result.reason));
+      return;
+    }
+    // The embed now says who verified it and when; the button is disabled. Edits never ping.
+    const payment = toMessageOptions(buildPaymentMessage(result.order));
+    await interaction.editReply({ ...payment, allowedMentions: { parse: [] } });
+  },
+};

@@ -1,0 +1,90 @@
+import { SlashCommandBuilder } from 'discord.js';
+import {
+  buildPaymentMessage,
+  ORDER_ID_MAX,
+  ORDER_PRICE_MAX,
+  ROBLOX_USERNAME_MAX,
+} from '../../core/orders';
+import { createOrdersRepository } from '../../db/repositories/orders';
+import type { CommandModule } from '../modules';
+import {
+  actorOf,
+  DEFER_EPHEMERAL,
+  edited,
+  suggestOrders,
+  toMessageOptions,
+} from '../orders/order-interaction';
+
+/**
+ * `/createpayment price roblox_username order_id [customer]`: creates the order in this ticket
+ * (or updates it while unpaid) and posts the payment embed with its 'Verify payment' button,
+ * pinging the payment verifiers.
+ */
+export const createPaymentCommand: CommandModule = {
+  data: new SlashCommandBuilder()
+    .setName('createpayment')
+    .setDescription('Create or update the payment request of the order in this ticket')
+    .addIntegerOption((option) =>
+      option
+        .setName('price')
+        .setDescription('Robux the studio should receive (the embed adds Roblox’s fee)')
+        .setRequired(true)
+        .setMinValue(1)
+        .setMaxValue(ORDER_PRICE_MAX),
+    )
+    .addStringOption((option) =>
+      option
+        .setName('roblox_username')
+        .setDescription('The customer’s Roblox username')
+        .setRequired(true)
+        .setMaxLength(ROBLOX_USERNAME_MAX + 1),
+    )
+    .addStringOption((option) =>
+      option
+        .setName('order_id')
+        .setDescription('The ticket’s id, such as ticket-1234')
+        .setRequired(true)
+        .setMaxLength(ORDER_ID_MAX)
+        .setAutocomplete(true),
+    )
+    .addUserOption((option) =>
+      option.setName('customer').setDescription('The customer’s Discord account'),
+    )
+    .toJSON(),
+  access: { roles: ['designer', 'lead', 'executive'] },
+  autocomplete: suggestOrders,
+  async execute(interaction, { config, db }) {
+    // Acknowledge first: the database may take longer than Discord's 3 s window.
+    await interaction.deferReply(DEFER_EPHEMERAL);
+    const result = await createOrdersRepository(db).applyOrderCommand(
+      {
+        type: 'createPayment',
+        orderId: interaction.options.getString('order_id', true),
+        price: interaction.options.getInteger('price', true),
+        robloxUsername: interaction.options.getString('roblox_username', true),
+        customerDiscordId: interaction.options.getUser('customer')?.id,
+        ticketChannelId: interaction.channelId,
+      },
+      actorOf(interaction, config.discord.roles),
+    );
+    if (!result.ok) {
+      await interaction.editReply(edited(result.reason));
+      return;
+    }
+    const { order, previous } = result;
+    // The deferred answer is settled first: Discord turns the first follow-up after a
+    // deferral into that (ephemeral) answer, and the payment embed is for the whole ticket.
+    await interaction.editReply(
+      edited(
+        previous
+          ? `Payment request for order ${order.id} updated.`
+          : `Payment request for order ${order.id} created.`,
+      ),
+    );
+    await interaction.followUp(
+      toMessageOptions(
+        buildPaymentMessage(order, { verifierRoleId: config.discord.roles.payment_verifier }),
+      ),
+    );
+  },
+};

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxWorker } from '../../bot/delivery/worker';
+import { registerGuildCommands } from '../../bot/register-commands';
+import { registry } from '../../bot/registry';
+import { PAYMENT_FIRST_TITLE } from '../../core/orders';
+import { createOrdersRepository } from '../../db/repositories/orders';
+import { orderMessages, outbox, reviews } from '../../db/schema';
+import { DRIVERS } from '../support/database';
+import type { FakeMessage } from '../support/fake-discord/messages';
+import { type BotHarness, startBotHarness } from './harness';
+
+type Options = Record<string, string | number | boolean>;
+
+// Orders in Discord end to end: the real client and dispatcher against the fake Discord, the
+// outbox worker delivering to the QC, order-log, reviews and ticket channels and to DMs.
+describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
+  let h: BotHarness;
+  let worker: OutboxWorker;
+  let customer: string;
+  let closedDmsCustomer: string;
+  let ticket: string;
+  beforeAll(async () => {
+    h = await startBotHarness(driver);
+    await registerGuildCommands(
+      { token: h.fake.botToken, guildId: h.fake.guild.id, apiUrl: h.fake.apiUrl },
+      registry.commands.map((command) => command.data),
+    );
+    customer = h.fake.addMember({ username: 'customer' }).user.id;
+    closedDmsCustomer = h.fake.addMember({ username: 'quiet', closedDms: true }).user.id;
+    // The payments channel stands in for a ticket channel.
+    ticket = h.ids.paymentsChannel;
+    worker = h.startWorker();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const orders = () => createOrdersRepository(h.database.db);
+  const run = (name: string, userId: string, options: Options, channelId = ticket) =>
+    h.fake.runCommand({ name, options, channelId, userId });
+  const click = (message: FakeMessage, customId: string, userId: string) =>
+    h.fake.clickButton({ messageId: message.id, customId, channelId: message.channelId, userId });
+  /** The invoker's answer: the deferred reply's final text, or the ephemeral follow-up. */
+  const answerOf = async (record: Awaited<ReturnType<typeof run>>) => {
+    const text = () =>
+      [
+        record.response?.data?.content,
+        record.loading ? undefined : record.original?.content,
+        ...record.followUps.map((m) => m.content),
+      ]
+        .filter(Boolean)
+        .join('\n');
+    await expect.poll(text).not.toBe('');
+    return text();
+  };
+  const waitForMessage = async (channelId: string, match: (m: FakeMessage) => boolean) => {
+    worker.wake();
+    await expect
+      .poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 15_000 })
+      .toBe(true);
+    return h.fake.messagesIn(channelId).filter(match).at(-1) as FakeMessage;
+  };
+  const titled = (title: string) => (m: FakeMessage) =>
+    m.embeds.some((embed) => embed.title === title);
+
+  async function createOrder(orderId: string, customerId?: string) {
+    const record = await run('createpayment', h.users.designer, {
+      price: 700,
+      roblox_username: 'Builder_1',
+      order_id: orderId,
+      ...(customerId && { customer: customerId }),
+    });
+    expect(await answerOf(record)).toContain(`Payment request for order ${orderId} created.`);
+    await expect.poll(() => record.followUps.some((m) => !m.ephemeral)).toBe(true);
+    return record.followUps.find((m) => !m.ephemeral) as FakeMessage;
+  }
+
+  async function paidOrder(orderId: string, customerId?: string) {
+    const payment = await createOrder(orderId, customerId);
+    await click(payment, `order:verify_payment:${orderId}`, h.users.verifier);
+    return payment;
+  }
+
+  it('runs a whole order from /createpayment to /review, leaving the rows and events', async () => {
+    const payment = await createOrder('t-100', customer);
+    expect(payment.embeds[0]?.title).toBe('Payment for order t-100');
+    // The ping is allowed for the verifier role alone (it notifies once the role is
+    // mentionable or the bot may mention all roles, a server setting) and the customer.
+    expect(payment.allowedMentions).toEqual({
+      parse: [],
+      users: [customer],
+      roles: [h.ids.paymentVerifierRole],
+    });
+    expect(payment.pings.users).toEqual([customer]);
+
+    const verify = await click(payment, 'order:verify_payment:t-100', h.users.verifier);
+    expect(verify.response?.type).toBe(6); // deferred update
+    await expect
+      .poll(() => JSON.stringify(h.fake.messages.find((m) => m.id === payment.id)?.components))
+      .toContain('"disabled":true');
+    await waitForMessage(ticket, (m) => m.content.includes('Payment for order t-100 is verified'));
+
+    const submit = await run('qualitycontrol', h.users.designer, { order_id: 't-100' });
+    expect(await answerOf(submit)).toContain('submitted to quality control (submission 1)');
+    const qc1 = await waitForMessage(h.ids.qcChannel, titled('Quality control: order t-100'));
+    expect(qc1.allowedMentions).toEqual({ parse: [], roles: [h.ids.leadRole] });
+
+    // Request changes: a modal for the reason, which reaches the ticket and never pings.
+    const opened = await click(qc1, 'order:qc_changes:t-100:1', h.users.lead);
+    expect(opened.response?.type).toBe(9);
+    const reason = await h.fake.submitModal({
+      modal: opened,
+      fields: { reason: '@everyone make the logo <@&1> bigger' },
+    });
+    expect(await answerOf(reason)).toContain('sent to its ticket');
+    const changes = await waitForMessage(ticket, titled('Changes requested for order t-100'));
+    expect(changes.pings.everyone).toBe(false);
+    expect(changes.pings.roles).toEqual([]);
+
+    await run('qualitycontrol', h.users.designer, { order_id: 't-100' });
+    const qc2 = await waitForMessage(
+      h.ids.qcChannel,
+      (m) => titled('Quality control: order t-100')(m) && m.id !== qc1.id,
+    );
+    // A click on the older submission's button is refused.
+    const stale = await click(qc1, 'order:qc_approve:t-100:1', h.users.lead);
+    expect(await answerOf(stale)).toContain('out of date');
+    await click(qc2, 'order:qc_approve:t-100:2', h.users.lead);
+    const passed = await waitForMessage(ticket, titled('Order t-100 passed quality control'));
+
+    const deliver = await click(passed, 'order:deliver:t-100', h.users.designer);
+    expect(await answerOf(deliver)).toContain('on its way to the customer');
+    worker.wake();
+    await expect.poll(() => h.fake.dmsTo(customer).length, { timeout: 15_000 }).toBe(1);
+    expect(h.fake.dmsTo(customer)[0]?.embeds[0]?.title).toBe('Your order t-100 is ready');
+
+    const log = await run('orderlog', h.users.designer, { order_id: 't-100' });
+    expect(await answerOf(log)).toContain("The designer's share is 630");
+    await waitForMessage(h.ids.orderLogChannel, (m) => JSON.stringify(m.embeds).includes('t-100'));
+
+    const reviewOpened = await run('review', customer, { order_id: 't-100' });
+    expect(reviewOpened.response?.type).toBe(9);
+    const reviewed = await h.fake.submitModal({
+      modal: reviewOpened,
+      fields: { rating: '5', comment: 'Lovely @everyone', publish: 'yes' },
+    });
+    expect(await answerOf(reviewed)).toContain('Thank you for reviewing order t-100!');
+    const post = await waitForMessage(h.ids.reviewsChannel, titled('Review of order t-100'));
+    expect(post.pings).toEqual({ users: [], roles: [], everyone: false });
+
+    const again = await run('review', customer, { order_id: 't-100' });
+    expect(await answerOf(again)).toContain('already has a review');
+
+    const order = await orders().findOrder('t-100');
+    expect(order).toMatchObject({
+      status: 'reviewed',
+      paymentVerifiedBy: h.users.verifier,
+      qcAttempts: 2,
+      qcPassed: true,
+      qcReviewedBy: h.users.lead,
+      designerShareRobux: 630,
+      review: { rating: 5, comment: 'Lovely @everyone', publish: true, hidden: false },
+    });
+    const events = await orders().listEvents('t-100');
+    expect(events.map((event) => event.type)).toEqual([
+      'order_created',
+      'payment_verified',
+      'qc_submitted',
+      'qc_changes_requested',
+      'qc_submitted',
+      'qc_approved',
+      'delivered',
+      'order_logged',
+      'reviewed',
+    ]);
+    const stored = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-100'));
+    expect(stored).toHaveLength(1);
+    // Every message for another channel went through the outbox, once.
+    const messages = await h.database.db
+      .select()
+      .from(orderMessages)
+      .where(eq(orderMessages.orderId, 't-100'));
+    expect(messages).toHaveLength(8);
+  });
+
+  it('refuses the wrong role, an unknown order, the wrong state and bad options', async () => {
+    const member = await run('createpayment', h.users.member, {
+      price: 700,
+      roblox_username: 'Builder',
+      order_id: 't-200',
+    });
+    expect(await answerOf(member)).toContain(
+      'This needs the Designer, Lead Designer or Executive role.',
+    );
+
+    const unknown = await run('qualitycontrol', h.users.designer, { order_id: 't-404' });
+    expect(await answerOf(unknown)).toContain('There is no order t-404.');
+
+    const badName = await run('createpayment', h.users.designer, {
+      price: 700,
+      roblox_username: 'a b',
+      order_id: 't-200',
+    });
+    expect(await answerOf(badName)).toContain('Roblox usernames');
+    expect(await orders().findOrder('t-200')).toBeNull();
+
+    const payment = await createOrder('t-201');
+    const unpaidLog = await run('orderlog', h.users.designer, { order_id: 't-201' });
+    expect(await answerOf(unpaidLog)).toContain(
+      `${PAYMENT_FIRST_TITLE}: order t-201 is not paid yet.`,
+    );
+    const early = await run('qualitycontrol', h.users.designer, { order_id: 't-201' });
+    expect(await answerOf(early)).toContain(PAYMENT_FIRST_TITLE);
+
+    // Buttons: the designer may not verify; a lead without the verifier role neither.
+    const byDesigner = await click(payment, 'order:verify_payment:t-201', h.users.designer);
+    expect(await answerOf(byDesigner)).toContain(
+      'This needs the Payment Verifier or Executive role.',
+    );
+    const byLead = await click(payment, 'order:verify_payment:t-201', h.users.lead);
+    expect(await answerOf(byLead)).toContain('Payment Verifier');
+    const byExecutive = await click(payment, 'order:verify_payment:t-201', h.users.executive);
+    expect(byExecutive.response?.type).toBe(6);
+    await expect.poll(async () => (await orders().findOrder('t-201'))?.status).toBe('paid');
+
+    await run('qualitycontrol', h.users.designer, { order_id: 't-201' });
+    const qc = await waitForMessage(h.ids.qcChannel, titled('Quality control: order t-201'));
+    const byExec = await click(qc, 'order:qc_approve:t-201:1', h.users.executive);
+    expect(await answerOf(byExec)).toContain('This needs the Lead Designer role.');
+    const reviewEarly = await run('review', h.users.member, { order_id: 't-201' });
+    expect(await answerOf(reviewEarly)).toContain('has not been delivered yet');
+    expect((await orders().listEvents('t-201')).map((e) => e.type)).toEqual([
+      'order_created',
+      'payment_verified',
+      'qc_submitted',
+    ]);
+  });
+
+  it('applies a burst of identical presses once', async () => {
+    const payment = await createOrder('t-300');
+    const before = (await h.database.db.select().from(outbox)).length;
+    const presses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        click(payment, 'order:verify_payment:t-300', h.users.verifier),
+      ),
+    );
+    expect(presses.every((press) => press.response !== undefined)).toBe(true);
+    await expect
+      .poll(async () => (await orders().listEvents('t-300')).map((e) => e.type))
+      .toEqual(['order_created', 'payment_verified']);
+    expect((await h.database.db.select().from(outbox)).length).toBe(before + 1);
+  });
+
+  it('delivers in the ticket with a note when the customer’s DMs are closed', async () => {
+    await paidOrder('t-400', closedDmsCustomer);
+    await run('qualitycontrol', h.users.designer, { order_id: 't-400' });
+    const qc = await waitForMessage(h.ids.qcChannel, titled('Quality control: order t-400'));
+    await click(qc, 'order:qc_approve:t-400:1', h.users.lead);
+    const passed = await waitForMessage(ticket, titled('Order t-400 passed quality control'));
+    await click(passed, 'order:deliver:t-400', h.users.designer);
+    const note = await waitForMessage(ticket, (m) =>
+      m.content.includes('your DMs are closed, so it is delivered here instead'),
+    );
+    expect(note.pings.users).toEqual([closedDmsCustomer]);
+    await expect
+      .poll(async () => (await orders().listEvents('t-400')).map((e) => e.type).slice(-2))
+      .toEqual(['delivered', 'delivery_fell_back']);
+  });
+
+  it('suggests the invoker’s orders for order_id', async () => {
+    const record = await h.fake.autocomplete({
+      name: 'orderlog',
+      options: { order_id: 't-' },
+      focused: 'order_id',
+      channelId: ticket,
+      userId: h.users.designer,
+    });
+    const values = record.choices?.map((choice) => choice.value) ?? [];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.length).toBeLessThanOrEqual(25);
+    expect(values).toContain('t-201');
+  });
+});
