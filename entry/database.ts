@@ -27,7 +27,7 @@ export function openConfiguredDatabase(
   // PGlite is Postgres compiled to WebAssembly. V8 compiles it fast (Liftoff), then compiles
   // the hot functions again, optimised (TurboFan): that second copy costs ~35 MB of resident
   // memory and CPU while starting, for queries ~25% faster once warm, which a studio site's
-  // few small queries do not need (docs/decisions/009-compiled-production-start.md). Set
+  // few small queries do not need (docs/decisions/012-compiled-production-start.md). Set
   // before PGlite's module is compiled; nothing else in the process is WebAssembly.
   if (!config.DATABASE_URL) setFlagsFromString('--liftoff-only');
   return openDatabase(databaseOptions(config, log));
