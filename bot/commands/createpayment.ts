@@ -1,16 +1,12 @@
 import { SlashCommandBuilder } from 'discord.js';
-import {
-  buildPaymentMessage,
-  ORDER_ID_MAX,
-  ORDER_PRICE_MAX,
-  ROBLOX_USERNAME_MAX,
-} from '../../core/orders';
+import { buildPaymentMessage, ORDER_PRICE_MAX, ROBLOX_USERNAME_MAX } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
 import {
   actorOf,
   DEFER_EPHEMERAL,
   edited,
+  orderIdOption,
   suggestOrders,
   toMessageOptions,
 } from '../orders/order-interaction';
@@ -39,14 +35,7 @@ export const createPaymentCommand: CommandModule = {
         .setRequired(true)
         .setMaxLength(ROBLOX_USERNAME_MAX + 1),
     )
-    .addStringOption((option) =>
-      option
-        .setName('order_id')
-        .setDescription('The ticket’s id, such as ticket-1234')
-        .setRequired(true)
-        .setMaxLength(ORDER_ID_MAX)
-        .setAutocomplete(true),
-    )
+    .addStringOption((option) => orderIdOption(option, 'The ticket’s id, such as ticket-1234'))
     .addUserOption((option) =>
       option.setName('customer').setDescription('The customer’s Discord account'),
     )

@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { buildOrderLogEntry, ORDER_ID_MAX, sharePercent } from '../../core/orders';
+import { buildOrderLogEntry, sharePercent } from '../../core/orders';
 import { formatRobux } from '../../core/site/pricing';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
@@ -9,6 +9,7 @@ import {
   edited,
   ephemeral,
   missingChannel,
+  orderIdOption,
   suggestOrders,
 } from '../orders/order-interaction';
 
@@ -17,14 +18,7 @@ export const orderLogCommand: CommandModule = {
   data: new SlashCommandBuilder()
     .setName('orderlog')
     .setDescription('Log a finished order with your share')
-    .addStringOption((option) =>
-      option
-        .setName('order_id')
-        .setDescription('The ticket’s id, such as ticket-1234')
-        .setRequired(true)
-        .setMaxLength(ORDER_ID_MAX)
-        .setAutocomplete(true),
-    )
+    .addStringOption((option) => orderIdOption(option, 'The ticket’s id, such as ticket-1234'))
     .toJSON(),
   access: { roles: ['designer', 'lead', 'executive'] },
   autocomplete: suggestOrders,

@@ -1,5 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { buildQcSubmissionMessage, ORDER_ID_MAX } from '../../core/orders';
+import { buildQcSubmissionMessage } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
 import {
@@ -8,6 +8,7 @@ import {
   edited,
   ephemeral,
   missingChannel,
+  orderIdOption,
   suggestOrders,
 } from '../orders/order-interaction';
 
@@ -16,14 +17,7 @@ export const qualityControlCommand: CommandModule = {
   data: new SlashCommandBuilder()
     .setName('qualitycontrol')
     .setDescription('Submit an order’s work to quality control')
-    .addStringOption((option) =>
-      option
-        .setName('order_id')
-        .setDescription('The ticket’s id, such as ticket-1234')
-        .setRequired(true)
-        .setMaxLength(ORDER_ID_MAX)
-        .setAutocomplete(true),
-    )
+    .addStringOption((option) => orderIdOption(option, 'The ticket’s id, such as ticket-1234'))
     .addAttachmentOption((option) => option.setName('file').setDescription('The finished work'))
     .toJSON(),
   access: { roles: ['designer', 'lead', 'executive'] },

@@ -1,8 +1,14 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { buildReviewModal, checkBeforeModal, ORDER_ID_MAX, OrderIdSchema } from '../../core/orders';
+import { buildReviewModal, checkBeforeModal, OrderIdSchema } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
-import { actorOf, ephemeral, missingChannel, suggestOrders } from '../orders/order-interaction';
+import {
+  actorOf,
+  ephemeral,
+  missingChannel,
+  orderIdOption,
+  suggestOrders,
+} from '../orders/order-interaction';
 
 /**
  * `/review order_id`: opens the review modal (modals/order-review.ts stores it). A modal must
@@ -13,14 +19,7 @@ export const reviewCommand: CommandModule = {
   data: new SlashCommandBuilder()
     .setName('review')
     .setDescription('Review your order')
-    .addStringOption((option) =>
-      option
-        .setName('order_id')
-        .setDescription('Your order’s id, such as ticket-1234')
-        .setRequired(true)
-        .setMaxLength(ORDER_ID_MAX)
-        .setAutocomplete(true),
-    )
+    .addStringOption((option) => orderIdOption(option, 'Your order’s id, such as ticket-1234'))
     .toJSON(),
   access: 'everyone',
   autocomplete: suggestOrders,

@@ -4,9 +4,15 @@ import {
   type Interaction,
   MessageFlags,
   type ModalSubmitInteraction,
+  type SlashCommandStringOption,
 } from 'discord.js';
 import { type Config, DISCORD_CHANNEL_VARIABLES } from '../../core/config';
-import { type Actor, ORDER_STATUS_LABELS, type OrderMessagePayload } from '../../core/orders';
+import {
+  type Actor,
+  ORDER_ID_MAX,
+  ORDER_STATUS_LABELS,
+  type OrderMessagePayload,
+} from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { memberRoleKeys } from '../member-roles';
 import type { BotContext } from '../modules';
@@ -77,4 +83,14 @@ export function modalText(interaction: ModalSubmitInteraction, customId: string)
   } catch {
     return '';
   }
+}
+
+/** The `order_id` option every order command takes: autocompleted from the invoker's orders. */
+export function orderIdOption(option: SlashCommandStringOption, description: string) {
+  return option
+    .setName('order_id')
+    .setDescription(description)
+    .setRequired(true)
+    .setMaxLength(ORDER_ID_MAX)
+    .setAutocomplete(true);
 }
