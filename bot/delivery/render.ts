@@ -22,7 +22,7 @@ export interface RenderedDelivery {
  * the message shows the row as it is now) with file bytes read from the database.
  * Null when the row it describes no longer exists.
  */
-export function createDeliveryRenderer(db: Executor) {
+export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: string } = {}) {
   const applications = createApplicationsRepository(db);
   const contactMessages = createContactMessagesRepository(db);
   const orders = createOrdersRepository(db);
@@ -30,7 +30,7 @@ export function createDeliveryRenderer(db: Executor) {
   async function renderApplication(id: number): Promise<RenderedDelivery | null> {
     const row = await applications.findById(id);
     if (!row) return null;
-    const payload = buildApplicationMessage(row);
+    const payload = buildApplicationMessage(row, { siteUrl });
     // Only the images the message attaches: the rest may be tens of MB Discord will not take.
     const attachedIds = (payload.attachments ?? []).flatMap((file) =>
       file.kind === 'stored' ? [Number(file.fileId)] : [],

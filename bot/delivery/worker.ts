@@ -1,4 +1,4 @@
-import type { Config } from '../../core/config';
+import { type Config, publicUrl } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
 import { createOrdersRepository } from '../../db/repositories/orders';
@@ -53,7 +53,7 @@ export function startOutboxWorker(
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
   const { sender, config, log } = deps;
   const outbox = createOutboxRepository(deps.db);
-  const renderer = createDeliveryRenderer(deps.db);
+  const renderer = createDeliveryRenderer(deps.db, { siteUrl: publicUrl(config) });
   const systemState = createSystemStateRepository(deps.db);
   const orders = createOrdersRepository(deps.db);
   let installId: string | null = null;

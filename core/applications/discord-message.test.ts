@@ -146,7 +146,7 @@ describe('buildApplicationMessage', () => {
       title: 'New Moderator Application',
       color: 0x5865f2,
       timestamp: '2026-03-01T12:00:00.000Z',
-      footer: { text: 'Application #7' },
+      footer: { text: 'Application MOD-000007' },
     });
     expect(allFields(p).map((f) => f.name)).toEqual([
       'Personal Information',
@@ -293,7 +293,7 @@ describe('buildApplicationMessage', () => {
     expect(files.filter((a) => a.kind === 'text').map((a) => a.filename)).toEqual(['answers.txt']);
     expect(p.content).toBe(
       '9 of 10 portfolio images are attached: Discord allows 10 files per message and the long ' +
-        'answers use the rest. All images are in the dashboard.',
+        'answers use the rest. All images are stored with the application on the website (staff dashboard).',
     );
     expectComplete(p, app);
   });
@@ -301,12 +301,12 @@ describe('buildApplicationMessage', () => {
   it('attaches only the images that fit the upload budget and names the rest', () => {
     // Ten images just under the server's 5 MB cap: about 47 MiB, where Discord takes 25.
     const app = designer({ images: images(10, 4_900_000) });
-    const p = buildApplicationMessage(app);
+    const p = buildApplicationMessage(app, { siteUrl: 'https://lunar.gg/' });
     const stored = (p.attachments ?? []).filter((a) => a.kind === 'stored');
     expect(stored.map((a) => a.filename)).toEqual([1, 2, 3, 4, 5].map((n) => `portfolio-${n}.png`));
     expect(p.content).toBe(
       '5 of 10 portfolio images are attached: Discord takes at most 24 MiB of files per ' +
-        'message. All images are in the dashboard.',
+        'message. All images are stored with the application: https://lunar.gg/dashboard/applications/9',
     );
     expect(p.embeds[0]?.image).toEqual({ url: 'attachment://portfolio-1.png' });
     expectComplete(p, app);

@@ -9,6 +9,7 @@ import {
 } from '../discord/payload';
 import { IMAGE_EXTENSIONS } from './image-type';
 import type { ApplicationDecision, ApplicationImage, ApplicationRecord } from './record';
+import { applicationDashboardPath, applicationReference } from './reference';
 import type { ApplicationField } from './schema';
 import { APPLICATION_FIELD_LABELS } from './steps';
 
@@ -168,14 +169,15 @@ function fillDecisionField(embeds: DiscordEmbed[], decisionText: string): void {
 /**
  * The review message for an application. Always within Discord's limits: long answers are
  * split across fields or attached as .txt; text files come before images in the 10-file and
- * upload-size budgets, and any image left out is named in `content` (it stays in the
- * dashboard).
+ * upload-size budgets, and any image left out is counted in `content`, which links the
+ * application's dashboard page where every image is shown.
  */
 export function buildApplicationMessage(
   app: ApplicationRecord,
-  opts: { decision?: ApplicationDecision } = {},
+  /** `siteUrl`: the site's public address, for the link to the application's dashboard page. */
+  opts: { decision?: ApplicationDecision; siteUrl?: string } = {},
 ): DiscordMessagePayload {
-  const { decision } = opts;
+  const { decision, siteUrl } = opts;
   const { images } = app;
   const maxFiles = DISCORD_LIMITS.attachmentsPerMessage;
   const imageFilenames = images.map(
@@ -190,7 +192,7 @@ export function buildApplicationMessage(
       title: app.type === 'moderator' ? 'New Moderator Application' : 'New Designer Application',
       color: decision ? APPLICATION_COLORS[decision.status] : APPLICATION_COLORS[app.type],
       timestamp: app.submittedAt.toISOString(),
-      footer: { text: `Application #${app.id}` },
+      footer: { text: `Application ${applicationReference(app.type, app.id)}` },
     },
     items: applicationItems(
       app,
@@ -216,9 +218,13 @@ export function buildApplicationMessage(
       picked.limit === 'files'
         ? `Discord allows ${maxFiles} files per message and the long answers use the rest`
         : `Discord takes at most ${DISCORD_LIMITS.uploadBytes / 1024 / 1024} MiB of files per message`;
+    // Every image is stored with the application; the dashboard's page for it shows them all.
+    const where = siteUrl
+      ? `: ${siteUrl.replace(/\/+$/, '')}${applicationDashboardPath(app.id)}`
+      : ' on the website (staff dashboard).';
     payload.content =
       `${picked.attached.length} of ${images.length} portfolio images are attached: ${reason}. ` +
-      'All images are in the dashboard.';
+      `All images are stored with the application${where}`;
   }
   return payload;
 }

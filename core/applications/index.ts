@@ -2,5 +2,6 @@
 
 export * from './image-type';
 export * from './record';
+export * from './reference';
 export * from './schema';
 export * from './steps';

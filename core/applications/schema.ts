@@ -120,3 +120,15 @@ export const APPLICATION_MESSAGES = {
     description: "Thank you for applying! We'll review your application soon.",
   },
 } as const;
+
+/** How long a review usually takes, as the success screen promises (docs/decisions/0XX-application-reference.md). */
+export const APPLICATION_REVIEW_DAYS = 7;
+
+/** What happens after submitting, in the order the success screen lists it. */
+export const APPLICATION_NEXT_STEPS = {
+  review: `Our leads review every application, usually within ${APPLICATION_REVIEW_DAYS} days.`,
+  answer:
+    'The answer comes as a direct message on Discord from our bot, to the Discord username you gave.',
+  join: 'Be in our Discord server and allow direct messages from server members, or the answer cannot reach you.',
+  keep: 'Keep your reference: quote it if you ask us about your application.',
+} as const;

@@ -36,10 +36,10 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   async function postedApplication(): Promise<{ id: number; message: FakeMessage }> {
     submitted++;
     const answers = moderatorAnswers(submitted);
-    const { id = 0 } = await submitApplication(app, answers, [], addressFor(submitted));
+    const { id = 0, reference } = await submitApplication(app, answers, [], addressFor(submitted));
     const find = () =>
       h.fake.messages.find(
-        (m) => (m.embeds[0]?.footer as { text: string })?.text === `Application #${id}`,
+        (m) => (m.embeds[0]?.footer as { text: string })?.text === `Application ${reference}`,
       );
     await expect.poll(find, { timeout: 5000 }).toBeDefined();
     return { id, message: find() as FakeMessage };

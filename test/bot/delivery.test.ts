@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseApplicationReference } from '../../core/applications';
+import { publicUrl } from '../../core/config';
 import { createOutboxRepository } from '../../db/repositories/outbox';
 import { buildTestApp, testConfig } from '../support/app';
 import { DRIVERS } from '../support/database';
@@ -32,7 +34,11 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     await h?.close();
   });
 
-  const messagesFor = (footer: string) => h.fake.messages.filter((m) => footerOf(m) === footer);
+  /** The messages whose footer names application `id` (`Application MOD-000012`). */
+  const messagesFor = (id: number | undefined) =>
+    h.fake.messages.filter(
+      (m) => parseApplicationReference((footerOf(m) ?? '').replace(/^Application /, ''))?.id === id,
+    );
 
   it('delivers a designer application as one message with its fields and images', async () => {
     const images = [pngBytes(1, 300), pngBytes(2, 500)];
@@ -40,11 +46,11 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     expect(status).toBe(201);
     const worker = h.startWorker();
     try {
-      await expect.poll(() => messagesFor(`Application #${id}`).length, { timeout: 5000 }).toBe(1);
+      await expect.poll(() => messagesFor(id).length, { timeout: 5000 }).toBe(1);
     } finally {
       await worker.close();
     }
-    const [message] = messagesFor(`Application #${id}`);
+    const [message] = messagesFor(id);
     expect(message?.channelId).toBe(h.ids.designerChannel);
     const embed = message?.embeds[0] as {
       title: string;
@@ -96,7 +102,7 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
         status: 'delivered',
         attempts: 1,
       });
-      const [message, ...others] = messagesFor(`Application #${id}`);
+      const [message, ...others] = messagesFor(id);
       expect(others).toEqual([]);
       const sent = message?.attachments ?? [];
       expect(sent.map((a) => a.filename)).toEqual([1, 2, 3, 4, 5].map((n) => `portfolio-${n}.png`));
@@ -107,7 +113,7 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
       expect(Buffer.from(images[4] ?? []).equals(sent[4]?.bytes ?? Buffer.alloc(0))).toBe(true);
       expect(message?.content).toBe(
         '5 of 10 portfolio images are attached: Discord takes at most 24 MiB of files per ' +
-          'message. All images are in the dashboard.',
+          `message. All images are stored with the application: ${publicUrl(h.config)}/dashboard/applications/${id}`,
       );
       expect(h.fake.rejected).toEqual([]);
     },
@@ -148,7 +154,7 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
       h.fake.setOutage(false);
       await worker.close();
     }
-    for (const id of ids) expect(messagesFor(`Application #${id}`)).toHaveLength(1);
+    for (const id of ids) expect(messagesFor(id)).toHaveLength(1);
     const nonces = h.fake.messages.map((m) => String(m.nonce));
     expect(new Set(nonces).size).toBe(nonces.length);
     const rows = await Promise.all(ids.map((id) => outbox.findByRef('application', id)));

@@ -57,7 +57,7 @@ export async function submitApplication(
   answers: Record<string, unknown>,
   images: Uint8Array[] = [],
   remoteAddress = '203.0.113.10',
-): Promise<{ status: number; id?: number }> {
+): Promise<{ status: number; id?: number; reference?: string }> {
   const form = new FormData();
   form.set('application', JSON.stringify(answers));
   images.forEach((bytes, i) => {
@@ -75,7 +75,8 @@ export async function submitApplication(
     payload: Buffer.from(await encoded.arrayBuffer()),
     remoteAddress,
   });
-  return { status: response.statusCode, id: response.json().id };
+  const { id, reference } = response.json();
+  return { status: response.statusCode, id, reference };
 }
 
 export function addressFor(n: number): string {

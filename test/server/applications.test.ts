@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../core/applications';
+import {
+  type ApplicationRecord,
+  MAX_IMAGE_BYTES,
+  parseApplicationReference,
+} from '../../core/applications';
+import { buildApplicationMessage } from '../../core/applications/discord-message';
+import { createApplicationsRepository } from '../../db/repositories/applications';
 import { applicationImages, applications, outbox } from '../../db/schema';
 import { freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';
@@ -151,6 +157,24 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
       [id, 1, 'b.gif', 'image/gif', 10],
     ]);
     expect(await countRows()).toEqual({ applications: 1, images: 2, outbox: 1 });
+  });
+
+  it('answers with the reference of the stored row, as the Discord message shows it', async () => {
+    const repository = createApplicationsRepository(server.database.db);
+    for (const [answers, prefix] of [
+      [aModerator(), 'MOD'],
+      [aDesigner(), 'DES'],
+    ] as const) {
+      const response = await postJson(answers);
+      expect(response.statusCode).toBe(201);
+      const { id, reference } = response.json();
+      expect(reference).toMatch(new RegExp(`^${prefix}-\\d{6,}$`));
+      const stored = await repository.findById(id);
+      expect(stored).not.toBeNull();
+      expect(parseApplicationReference(reference)).toEqual({ type: stored?.type, id: stored?.id });
+      const message = buildApplicationMessage(stored as ApplicationRecord);
+      expect(message.embeds[0]?.footer?.text).toBe(`Application ${reference}`);
+    }
   });
 
   it('accepts a designer without the moderator-only answers', async () => {
@@ -368,7 +392,7 @@ describe.each(DRIVERS)('POST /api/applications on %s', (driver) => {
   it('answers 201 to a filled honeypot but stores nothing', async () => {
     const asJson = await postJson({ ...aModerator(), website: 'http://spam.example' });
     expect(asJson.statusCode).toBe(201);
-    expect(asJson.json().id).toEqual(expect.any(Number));
+    expect(asJson.json()).toEqual({ id: expect.any(Number), reference: expect.any(String) });
     const asField = await postMultipart(
       { application: JSON.stringify(aDesigner()), website: 'http://spam.example' },
       [{ name: 'a.png', data: aPng() }],

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { ApplicationSchema } from '../../../core/applications';
+import { ApplicationSchema, applicationReference } from '../../../core/applications';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
@@ -29,7 +29,8 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
       const submission = await readSubmission(request);
       if (submission.isBot) {
         // Look accepted so the bot moves on; store nothing.
-        return reply.status(201).send({ id: fakeId() });
+        const id = fakeId();
+        return reply.status(201).send({ id, reference: applicationReference(typeOf(submission.answers), id) });
       }
       const application = parseWith(ApplicationSchema, submission.answers);
       if (application.type !== 'designer' && submission.images.length > 0) {
@@ -37,10 +38,17 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
       }
       const { id } = await applications.create(application, { images: submission.images });
       noticeStoredSubmission(request, { id, application });
-      return reply.status(201).send({ id });
+      // The reference the success screen shows and the Discord message carries.
+      return reply.status(201).send({ id, reference: applicationReference(application.type, id) });
     },
   );
 };
+
+/** The type a (possibly invalid) submission claims, for a believable fake reference. */
+function typeOf(answers: unknown): 'moderator' | 'designer' {
+  const type = (answers as { type?: unknown } | null | undefined)?.type;
+  return type === 'designer' ? 'designer' : 'moderator';
+}
 
 function fakeId(): number {
   return 1000 + Math.floor(Math.random() * 9000);

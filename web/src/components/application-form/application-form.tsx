@@ -1,5 +1,4 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   APPLICATION_MESSAGES,
   APPLICATION_STEPS,
@@ -9,11 +8,11 @@ import {
   createEmptyApplication,
   validateApplicationStep,
 } from '../../../../core/applications';
-import { REDIRECT_DELAY_MS } from '../../../../core/site/site';
 import { buttonClass } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { useToast } from '../ui/toast';
 import { fieldId } from './field-controls';
+import { ApplicationSubmitted } from './application-submitted';
 import { HoneypotField } from './honeypot-field';
 import type { PortfolioImage } from './portfolio-images';
 import { StepBody } from './step-body';
@@ -37,11 +36,12 @@ export function ApplicationForm({ type }: { type: ApplicationType }) {
   const [images, setImages] = useState<PortfolioImage[]>([]);
   const [honeypot, setHoneypot] = useState('');
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  // The reference the server answered with; set, the success screen replaces the form.
+  const [reference, setReference] = useState<string | null>(null);
+  const submitted = reference !== null;
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const stepHeadingId = `application-step-${type}`;
   const toast = useToast();
-  const navigate = useNavigate();
 
   const restore = useCallback(
     (draft: Draft) => {
@@ -74,12 +74,6 @@ export function ApplicationForm({ type }: { type: ApplicationType }) {
   useEffect(() => {
     if (focusRequest) document.getElementById(focusRequest.id)?.focus();
   }, [focusRequest]);
-
-  useEffect(() => {
-    if (!submitted) return;
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [submitted, navigate]);
 
   function change(field: ApplicationField, value: unknown) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -117,7 +111,7 @@ export function ApplicationForm({ type }: { type: ApplicationType }) {
     setUploadPercent(null);
     if (result.ok) {
       clearApplicationDraft(type);
-      setSubmitted(true);
+      setReference(result.reference);
       return;
     }
     toast({ ...APPLICATION_MESSAGES.submitFailed, variant: 'destructive' });
@@ -147,17 +141,8 @@ export function ApplicationForm({ type }: { type: ApplicationType }) {
         <h2 id="application-title" className="text-2xl font-bold">
           {title}
         </h2>
-        {submitted ? (
-          <div
-            role="status"
-            className="mt-6 rounded-xl border border-emerald-400/40 bg-emerald-950/40 p-6 text-center"
-          >
-            <p className="text-xl font-semibold text-emerald-200">
-              {APPLICATION_MESSAGES.submitted.title}
-            </p>
-            <p className="mt-2 text-white/90">{APPLICATION_MESSAGES.submitted.description}</p>
-            <p className="mt-4 text-sm text-muted">Taking you back to the home page…</p>
-          </div>
+        {reference !== null ? (
+          <ApplicationSubmitted reference={reference} />
         ) : (
           <form
             noValidate

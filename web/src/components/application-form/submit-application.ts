@@ -1,5 +1,5 @@
 export type SubmitResult =
-  | { ok: true; id: number }
+  | { ok: true; id: number; reference: string }
   | { ok: false; status: number; fieldErrors?: Record<string, string> };
 
 /**
@@ -28,7 +28,7 @@ export function submitApplication(
       const body = parseJson(request.responseText);
       if (request.status >= 200 && request.status < 300) {
         onProgress(100);
-        resolve({ ok: true, id: Number(body?.id) });
+        resolve({ ok: true, id: Number(body?.id), reference: String(body?.reference ?? '') });
       } else {
         const fieldErrors =
           body && typeof body.fieldErrors === 'object'
