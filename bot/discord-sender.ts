@@ -1,4 +1,5 @@
 import { DiscordAPIError, HTTPError, RateLimitError, REST, Routes } from 'discord.js';
+import { matchesDiscordHandle, parseDiscordHandle } from '../core/discord/handle';
 import { DeliveryError, type DiscordSender, type OutgoingMessage } from './delivery/sender';
 
 /**
@@ -11,6 +12,12 @@ import { DeliveryError, type DiscordSender, type OutgoingMessage } from './deliv
  * Interaction replies stay on the client's REST, which waits as usual (3 s window).
  */
 export const INLINE_RATE_LIMIT_WAIT_MS = 2000;
+
+type Member = { user: { id: string; username: string; discriminator?: string } };
+/** Enough for every member whose name starts like the applicant's (Discord allows 1000). */
+const SEARCH_LIMIT = 100;
+/** 10007 Unknown Member, 10013 Unknown User: the id names no member of the guild. */
+const UNKNOWN_MEMBER_CODES: ReadonlySet<number> = new Set([10007, 10013]);
 
 export function createDiscordSender(token: string, api?: string): DiscordSender {
   const rest = new REST({
@@ -36,6 +43,26 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
         })) as { id: string };
         return channel.id;
       } catch (error) {
+        throw classifyDiscordError(error);
+      }
+    },
+    async findMember(guildId: string, typed: string) {
+      const handle = parseDiscordHandle(typed);
+      if (!handle) return null;
+      try {
+        if (handle.kind === 'id') {
+          const member = (await authorized().get(Routes.guildMember(guildId, handle.id))) as Member;
+          return member.user.id;
+        }
+        // Search matches the start of usernames and nicknames; the exact username picks one.
+        const found = (await authorized().get(Routes.guildMembersSearch(guildId), {
+          query: new URLSearchParams({ query: handle.username, limit: String(SEARCH_LIMIT) }),
+        })) as Member[];
+        return found.find((member) => matchesDiscordHandle(handle, member.user))?.user.id ?? null;
+      } catch (error) {
+        if (error instanceof DiscordAPIError && UNKNOWN_MEMBER_CODES.has(Number(error.code))) {
+          return null;
+        }
         throw classifyDiscordError(error);
       }
     },

@@ -1,3 +1,8 @@
+import {
+  buildDecisionDm,
+  buildDecisionNotDeliveredNote,
+  type DecisionDmFailure,
+} from '../../core/applications/decision-dm';
 import { buildApplicationMessage } from '../../core/applications/discord-message';
 import { buildContactMessage } from '../../core/contact/discord-message';
 import type { DiscordMessagePayload } from '../../core/discord/payload';
@@ -5,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
 import { createOrdersRepository } from '../../db/repositories/orders';
-import type { OutboxRow } from '../../db/repositories/outbox';
+import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import type { DeliveryTarget } from './routing';
 import type { OutgoingFile } from './sender';
 
@@ -15,6 +20,8 @@ export interface RenderedDelivery {
   files: OutgoingFile[];
   /** For a DM: what to post in the target's fallback channel when the DM cannot be sent. */
   fallback?: DiscordMessagePayload;
+  /** For an applicant: the note for the reviewer when the DM cannot be sent, and why. */
+  undelivered?: (reason: DecisionDmFailure) => DiscordMessagePayload;
 }
 
 /**
@@ -26,6 +33,7 @@ export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: st
   const applications = createApplicationsRepository(db);
   const contactMessages = createContactMessagesRepository(db);
   const orders = createOrdersRepository(db);
+  const outbox = createOutboxRepository(db);
 
   async function renderApplication(id: number): Promise<RenderedDelivery | null> {
     const row = await applications.findById(id);
@@ -41,6 +49,27 @@ export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: st
       target: { kind: 'application', type: row.type },
       payload,
       files: toFiles(payload, bytesById),
+    };
+  }
+
+  // Built at send time from the stored decision; the note replies to the application's
+  // message, found through the outbox row that posted it.
+  async function renderDecision(id: number): Promise<RenderedDelivery | null> {
+    const row = await applications.findById(id);
+    const payload = row && buildDecisionDm(row);
+    if (!row || !payload) return null;
+    const posted = await outbox.findByRef('application', id);
+    const replyTo = posted?.discordMessageId ?? undefined;
+    return {
+      target: {
+        kind: 'applicant',
+        typed: row.discordUsername,
+        type: row.type,
+        ...(posted?.discordChannelId && { noteChannelId: posted.discordChannelId }),
+      },
+      payload,
+      files: [],
+      undelivered: (reason) => buildDecisionNotDeliveredNote(row, reason, replyTo),
     };
   }
 
@@ -69,6 +98,7 @@ export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: st
   return {
     render(row: OutboxRow): Promise<RenderedDelivery | null> {
       if (row.kind === 'order_message') return renderOrderMessage(row.refId);
+      if (row.kind === 'application_decision') return renderDecision(row.refId);
       return row.kind === 'application' ? renderApplication(row.refId) : renderContact(row.refId);
     },
   };

@@ -9,7 +9,12 @@ export type DeliveryTarget =
   /** A fixed channel: an order's ticket. */
   | { kind: 'channel'; channelId: string }
   /** A customer's DMs; the worker posts the fallback in `fallbackChannelId` if they are closed. */
-  | { kind: 'dm'; userId: string; fallbackChannelId: string };
+  | { kind: 'dm'; userId: string; fallbackChannelId: string }
+  /**
+   * An applicant's DMs, found in the guild by what they typed as their Discord username; when
+   * that fails, a note goes to the application's message (`noteChannelId`, else its channel).
+   */
+  | { kind: 'applicant'; typed: string; type: ApplicationType; noteChannelId?: string };
 
 type Channels = Partial<Config['discord']['channels']>;
 
@@ -20,6 +25,10 @@ export function routeDelivery(
 ): { channelId: string } | { missing: string } {
   if (target.kind === 'channel') return { channelId: target.channelId };
   if (target.kind === 'dm') return { channelId: target.fallbackChannelId };
+  if (target.kind === 'applicant') {
+    if (target.noteChannelId) return { channelId: target.noteChannelId };
+    return routeDelivery(channels, { kind: 'application', type: target.type });
+  }
   if (target.kind === 'order_channel') {
     const channelId = channels[target.channel];
     return channelId ? { channelId } : { missing: DISCORD_CHANNEL_VARIABLES[target.channel] };

@@ -24,6 +24,11 @@ export interface DiscordSender {
   send(message: OutgoingMessage): Promise<{ channelId: string; messageId: string }>;
   /** The DM channel with a user (Discord gives the same one every time). */
   openDm(userId: string): Promise<string>;
+  /**
+   * The user id of the guild member the applicant named (id, username or legacy tag, see
+   * core/discord/handle.ts); null when no member matches.
+   */
+  findMember(guildId: string, typed: string): Promise<string | null>;
   /** Resolves when Discord accepts the token again; throws a DeliveryError otherwise. */
   checkToken(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { DecisionDmFailure } from '../../core/applications/decision-dm';
 import { type Config, publicUrl } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
@@ -87,6 +88,9 @@ export function startOutboxWorker(
       if (rendered.target.kind === 'dm') {
         return await deliverDm(row, rendered, rendered.target, installId);
       }
+      if (rendered.target.kind === 'applicant') {
+        return await deliverToApplicant(row, rendered, rendered.target, channelId, installId);
+      }
       const sent = await sender.send({
         channelId,
         payload: rendered.payload,
@@ -138,6 +142,56 @@ export function startOutboxWorker(
       .catch((error: unknown) =>
         log.warn({ err: error, outboxId: row.id }, 'recording the delivery fallback failed'),
       );
+  }
+
+  /**
+   * The decision, to the applicant found in the studio's guild by the username they gave. When
+   * no member matches or their DMs are closed, the reviewer gets a note under the application's
+   * message instead (its own nonce), so someone tells the applicant.
+   */
+  async function deliverToApplicant(
+    row: OutboxRow,
+    rendered: RenderedDelivery,
+    target: Extract<DeliveryTarget, { kind: 'applicant' }>,
+    noteChannelId: string,
+    install: string,
+  ): Promise<void> {
+    const guildId = config.discord.connection?.guildId;
+    if (!guildId)
+      throw new DeliveryError('no DISCORD_GUILD_ID to find the applicant in', 'transient');
+    const userId = await sender.findMember(guildId, target.typed);
+    let failure: DecisionDmFailure = 'not-found';
+    if (userId) {
+      try {
+        const dmChannelId = await sender.openDm(userId);
+        const sent = await sender.send({
+          channelId: dmChannelId,
+          payload: rendered.payload,
+          files: rendered.files,
+          nonce: deliveryNonce(install, row.id),
+        });
+        return await outbox.markDelivered(row.id, sent);
+      } catch (error) {
+        const cannotDm =
+          error instanceof DeliveryError &&
+          error.code !== undefined &&
+          CANNOT_DM_CODES.has(error.code);
+        if (!cannotDm) throw error;
+        failure = 'dms-closed';
+      }
+    }
+    if (!rendered.undelivered) throw new Error(`${row.kind} ${row.refId} has no reviewer note`);
+    log.info(
+      { outboxId: row.id, applicationId: row.refId, reason: failure },
+      'application decision not sent to the applicant; the reviewer is told',
+    );
+    const sent = await sender.send({
+      channelId: noteChannelId,
+      payload: rendered.undelivered(failure),
+      files: [],
+      nonce: deliveryNonce(install, `${row.id}n`),
+    });
+    await outbox.markDelivered(row.id, sent);
   }
 
   async function recordFailure(row: OutboxRow, error: unknown, channelId?: string) {

@@ -3,8 +3,16 @@ import { z } from 'zod';
 // The outbox's vocabulary (DESIGN.md "Delivery to Discord"); the database's `outbox_kind` and
 // `outbox_status` enums are built from these lists.
 
-/** What a delivery announces: the row it describes is of this kind. */
-export const OUTBOX_KINDS = ['application', 'contact_message', 'order_message'] as const;
+/**
+ * What a delivery announces: the row it describes is of this kind. `application_decision`
+ * (ref: the application) tells the applicant the decision by DM.
+ */
+export const OUTBOX_KINDS = [
+  'application',
+  'contact_message',
+  'order_message',
+  'application_decision',
+] as const;
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof OutboxKindSchema>;
 

@@ -76,4 +76,6 @@ export interface DiscordMessagePayload {
   };
   nonce?: string;
   enforce_nonce?: boolean;
+  /** Makes the message a reply; `fail_if_not_exists: false` posts it even if that one is gone. */
+  message_reference?: { message_id: string; fail_if_not_exists?: boolean };
 }

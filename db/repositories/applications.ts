@@ -134,23 +134,30 @@ export function createApplicationsRepository(db: Executor) {
      * The first decision wins: the conditional update lets Postgres settle a race between two
      * leads (the second update re-checks `status = 'pending'` after the first commits).
      * Answers the decided application, or null when it was decided already (or is unknown).
+     * Queues the DM that tells the applicant (outbox kind `application_decision`).
      */
     async recordDecision(
       id: number,
       decision: Omit<ApplicationDecision, 'decidedAt'> & { decidedAt?: Date },
       tx?: Transaction,
     ): Promise<ApplicationSummary | null> {
-      const [row] = await (tx ?? db)
-        .update(applications)
-        .set({
-          status: decision.status,
-          reviewerId: decision.reviewerId,
-          reviewerName: decision.reviewerName,
-          decidedAt: decision.decidedAt ?? new Date(),
-        })
-        .where(and(eq(applications.id, id), eq(applications.status, 'pending')))
-        .returning();
-      return row ? ApplicationSummarySchema.parse(summaryOf(row)) : null;
+      // The decision and the applicant's DM are stored together: a decision never goes
+      // untold, and a refused (second) decision queues nothing.
+      return (tx ?? db).transaction(async (tx) => {
+        const [row] = await tx
+          .update(applications)
+          .set({
+            status: decision.status,
+            reviewerId: decision.reviewerId,
+            reviewerName: decision.reviewerName,
+            decidedAt: decision.decidedAt ?? new Date(),
+          })
+          .where(and(eq(applications.id, id), eq(applications.status, 'pending')))
+          .returning();
+        if (!row) return null;
+        await enqueueDelivery(tx, 'application_decision', row.id);
+        return ApplicationSummarySchema.parse(summaryOf(row));
+      });
     },
 
     /** Newest first, one page at a time, with how many match the filters. */

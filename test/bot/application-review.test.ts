@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../bot/delivery/worker';
 import { OTHER_GUILD_REFUSAL } from '../../bot/dispatcher';
 import { createApplicationsRepository } from '../../db/repositories/applications';
+import { createOutboxRepository } from '../../db/repositories/outbox';
+import { outbox as outboxTable } from '../../db/schema';
 import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage, InteractionRecord } from '../support/fake-discord';
@@ -18,6 +20,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   let app: FastifyInstance;
   let worker: OutboxWorker;
   let applications: ReturnType<typeof createApplicationsRepository>;
+  let outbox: ReturnType<typeof createOutboxRepository>;
   let submitted = 0;
 
   beforeAll(async () => {
@@ -25,6 +28,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     app = await buildTestApp(h.database, { env: h.env });
     worker = h.startWorker();
     applications = createApplicationsRepository(h.database.db);
+    outbox = createOutboxRepository(h.database.db);
   }, 30_000);
   afterAll(async () => {
     await worker?.close();
@@ -33,16 +37,18 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   });
 
   /** Submits through the server and waits for the worker to post it. */
-  async function postedApplication(): Promise<{ id: number; message: FakeMessage }> {
+  async function postedApplication(
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: number; reference?: string; message: FakeMessage }> {
     submitted++;
-    const answers = moderatorAnswers(submitted);
+    const answers = { ...moderatorAnswers(submitted), ...overrides };
     const { id = 0, reference } = await submitApplication(app, answers, [], addressFor(submitted));
     const find = () =>
       h.fake.messages.find(
         (m) => (m.embeds[0]?.footer as { text: string })?.text === `Application ${reference}`,
       );
     await expect.poll(find, { timeout: 5000 }).toBeDefined();
-    return { id, message: find() as FakeMessage };
+    return { id, reference, message: find() as FakeMessage };
   }
 
   const click = (message: FakeMessage, label: string, userId: string, guildId?: string) =>
@@ -166,5 +172,84 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     });
     expect(await applications.findById(id)).toMatchObject({ status: 'pending', decision: null });
     expect(message.history).toHaveLength(1);
+  });
+
+  describe('telling the applicant', () => {
+    const decisionRow = (id: number) => outbox.findByRef('application_decision', id);
+    const delivered = async (id: number) =>
+      expect.poll(async () => (await decisionRow(id))?.status, { timeout: 5000 }).toBe('delivered');
+    const notesUnder = (message: FakeMessage) =>
+      h.fake.messages.filter((m) => m.replyTo === message.id);
+
+    it('DMs the accepted applicant found in the server by their username', async () => {
+      const applicant = h.fake.addMember({ username: 'found.applicant' });
+      // Typed as people do: a leading @ and capitals.
+      const { id, reference, message } = await postedApplication({
+        discordUsername: '@Found.Applicant',
+      });
+      await click(message, 'Accept', h.users.lead);
+      await delivered(id);
+      const [dm, ...more] = h.fake.dmsTo(applicant.user.id);
+      expect(more).toEqual([]);
+      expect(dm?.embeds[0]).toMatchObject({
+        title: 'Your Moderator application was accepted',
+        footer: { text: `Reference ${reference}` },
+        color: 0x57f287,
+      });
+      expect(notesUnder(message)).toEqual([]);
+      expect(h.fake.rejected).toEqual([]);
+    });
+
+    it('DMs a rejection to an applicant who gave their user id', async () => {
+      const applicant = h.fake.addMember({ username: 'by.id' });
+      const { id, message } = await postedApplication({ discordUsername: applicant.user.id });
+      await click(message, 'Reject', h.users.executive);
+      await delivered(id);
+      expect(h.fake.dmsTo(applicant.user.id).map((m) => m.embeds[0]?.title)).toEqual([
+        'Your Moderator application was not accepted',
+      ]);
+    });
+
+    it('tells the reviewer under the message when no member has that username', async () => {
+      const { id, reference, message } = await postedApplication({
+        discordUsername: 'nobody.here',
+      });
+      await click(message, 'Accept', h.users.lead);
+      await delivered(id);
+      const [note, ...more] = notesUnder(message);
+      expect(more).toEqual([]);
+      expect(note?.channelId).toBe(message.channelId);
+      expect(note?.content).toBe(
+        `Application ${reference}: the acceptance was not sent to the applicant, because no ` +
+          `member of this server has the Discord username **nobody.here**. <@${h.users.lead}> ` +
+          'Please tell them yourself.',
+      );
+      expect(note?.pings.users).toEqual([h.users.lead]);
+      expect(h.fake.rejected).toEqual([]);
+    });
+
+    it('tells the reviewer when the applicant does not accept DMs', async () => {
+      const applicant = h.fake.addMember({ username: 'quiet.applicant', closedDms: true });
+      const { id, message } = await postedApplication({ discordUsername: 'quiet.applicant' });
+      await click(message, 'Reject', h.users.lead);
+      await delivered(id);
+      expect(h.fake.dmsTo(applicant.user.id)).toEqual([]);
+      const [note] = notesUnder(message);
+      expect(note?.content).toMatch(
+        /the rejection was not sent to the applicant, because \*\*quiet\.applicant\*\* does not accept direct messages/,
+      );
+    });
+
+    it('queues one DM per application, not one per click', async () => {
+      h.fake.addMember({ username: 'twice.clicked' });
+      const { id, message } = await postedApplication({ discordUsername: 'twice.clicked' });
+      await click(message, 'Accept', h.users.lead);
+      await click(message, 'Reject', h.users.executive);
+      await delivered(id);
+      const rows = await h.database.db.select().from(outboxTable);
+      expect(rows.filter((r) => r.kind === 'application_decision' && r.refId === id)).toHaveLength(
+        1,
+      );
+    });
   });
 });

@@ -30,7 +30,9 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
       if (submission.isBot) {
         // Look accepted so the bot moves on; store nothing.
         const id = fakeId();
-        return reply.status(201).send({ id, reference: applicationReference(typeOf(submission.answers), id) });
+        return reply
+          .status(201)
+          .send({ id, reference: applicationReference(typeOf(submission.answers), id) });
       }
       const application = parseWith(ApplicationSchema, submission.answers);
       if (application.type !== 'designer' && submission.images.length > 0) {

@@ -1,4 +1,4 @@
-import { notFound, UNKNOWN_MEMBER, UNKNOWN_USER } from './errors';
+import { HttpError, notFound, UNKNOWN_MEMBER, UNKNOWN_USER } from './errors';
 import { assertGuild, findChannel, toAnyChannel } from './message-checks';
 import { toApiChannel, toApiGuild, toApiMember, toApiRole, toApiUser } from './payloads';
 import type { Route } from './router';
@@ -100,6 +100,25 @@ export const appRoutes: Route[] = [
     handle: ({ state, params }) => {
       assertGuild(state, params.guildId);
       return { status: 200, body: state.guild.roles.map((role) => toApiRole(state.guild, role)) };
+    },
+  },
+  {
+    // Search Guild Members: usernames starting with `query`, case-insensitive (Discord also
+    // matches nicknames; the seeded members have none). Wins over `/members/:userId` (fewer params).
+    method: 'GET',
+    pattern: '/guilds/:guildId/members/search',
+    auth: 'bot',
+    handle: ({ state, params, query }) => {
+      assertGuild(state, params.guildId);
+      const wanted = (query.get('query') ?? '').toLowerCase();
+      const limit = Math.min(Math.max(Number(query.get('limit') ?? 1), 1), 1000);
+      if (!wanted) {
+        throw new HttpError(400, { message: 'Invalid Form Body', code: 50035 }, true);
+      }
+      const found = state.guild.members
+        .filter((member) => member.user.username.toLowerCase().startsWith(wanted))
+        .slice(0, limit);
+      return { status: 200, body: found.map(toApiMember) };
     },
   },
   {

@@ -32,6 +32,8 @@ export interface FakeMessage extends MessageSnapshot {
   deleted: boolean;
   /** Set when the message is an interaction reply or a webhook follow-up. */
   interactionId?: string;
+  /** The message this one replies to (`message_reference.message_id`). */
+  replyTo?: string;
   ephemeral: boolean;
   /** The `allowed_mentions` object last sent for this message, as sent. */
   allowedMentions?: Json;
@@ -110,6 +112,10 @@ export function createMessage(
     history: [snapshot(state)],
     deleted: false,
     interactionId: extra.interactionId,
+    replyTo:
+      typeof (body.message_reference as Json | undefined)?.message_id === 'string'
+        ? String((body.message_reference as Json).message_id)
+        : undefined,
     // 64 = EPHEMERAL: only the clicking user sees it, so it never lands in the channel.
     ephemeral: (flags & 64) === 64,
     allowedMentions: readAllowedMentions(body),

@@ -11,8 +11,8 @@ import {
 import { buttonClass } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { useToast } from '../ui/toast';
-import { fieldId } from './field-controls';
 import { ApplicationSubmitted } from './application-submitted';
+import { fieldId } from './field-controls';
 import { HoneypotField } from './honeypot-field';
 import type { PortfolioImage } from './portfolio-images';
 import { StepBody } from './step-body';
