@@ -115,6 +115,5 @@ export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 export const TOAST_DURATION_MS = 2000;
 export const COOKIE_MAX_AGE_DAYS = 365;
 export const COPY_TOAST_MS = 2000;
-export const REDIRECT_DELAY_MS = 2000;
 export const LEGAL_LAST_UPDATED = 'March 19, 2024';
 export const BANNER_FALLBACK_COLOR = '#b19cd9';

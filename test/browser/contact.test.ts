@@ -123,4 +123,36 @@ describe('contact page in Chromium', () => {
     expect(await values(page)).toEqual(Object.values(MESSAGE));
     await page.close();
   });
+
+  it('checks in the page with inline errors (no browser bubbles) that clear once fixed', async () => {
+    const { page } = await openContact();
+    let requests = 0;
+    await page.route('**/api/contact', (route) => {
+      requests++;
+      return route.abort('failed');
+    });
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    const errorOf = async (label: string) => {
+      const control = page.getByLabel(label, { exact: true });
+      const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
+      return describedBy ? page.locator(`[id="${describedBy}"]`).textContent() : null;
+    };
+    await expect.poll(() => errorOf('Name')).toBe('Name is required');
+    expect(await errorOf('Email')).toBe('Please enter a valid email address');
+    expect(await errorOf('Message')).toBe('Message is required');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    // The form is noValidate: no bubble, and nothing was sent.
+    expect(await name.evaluate((input: HTMLInputElement) => input.form?.noValidate)).toBe(true);
+    expect(requests).toBe(0);
+    await name.fill('Jordan');
+    expect(await errorOf('Name')).toBeNull();
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Email', { exact: true }).fill('jordan@example.com');
+    expect(await errorOf('Email')).toBeNull();
+    expect(await errorOf('Message')).toBe('Message is required');
+    await page.close();
+  });
 });

@@ -12,6 +12,36 @@ describe('the web shell in Chromium', () => {
     await page.close();
   });
 
+  it("never ends the hero's headline or tagline on a single word", async () => {
+    for (const width of [1440, 360]) {
+      const { page } = await site.open('/', { viewport: { width, height: 900 } });
+      // Words per rendered line, read from the text's layout.
+      const lastLineWords = await page
+        .locator('main section')
+        .first()
+        .evaluate((hero) =>
+          [hero.querySelector('h1'), hero.querySelector('h1 + p')].map((element) => {
+            const text = element?.firstChild;
+            if (!text || text.nodeType !== Node.TEXT_NODE) return -1;
+            const tops: number[] = [];
+            const range = document.createRange();
+            for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+              range.setStart(text, match.index);
+              range.setEnd(text, match.index + match[0].length);
+              tops.push(Math.round(range.getBoundingClientRect().top));
+            }
+            const last = Math.max(...tops);
+            return tops.filter((top) => top === last).length;
+          }),
+        );
+      expect({ width, lastLineWords: lastLineWords.map((n) => n > 1) }).toEqual({
+        width,
+        lastLineWords: [true, true],
+      });
+      await page.close();
+    }
+  });
+
   it('shows the 404 page with status 404 for an unknown route', async () => {
     const page = await site.browser.newPage();
     const response = await page.goto(`${site.url}/no/such/page`);

@@ -76,7 +76,14 @@ export function ApplicationForm({ type }: { type: ApplicationType }) {
   }, [focusRequest]);
 
   function change(field: ApplicationField, value: unknown) {
-    setValues((current) => ({ ...current, [field]: value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // A field showing an error is checked again as it changes, so the error goes (or updates)
+    // as soon as the answer is fixed, not at the next submit.
+    if (!errors[field]) return;
+    const stepIndex = steps.findIndex((s) => s.fields.includes(field));
+    const result = validateApplicationStep(type, stepIndex, next);
+    setErrors((current) => ({ ...current, [field]: result.ok ? undefined : result.errors[field] }));
   }
 
   /** Shows the errors and moves focus to the first invalid field, on its step. */

@@ -46,12 +46,15 @@ export function TextAreaField({
   minLength,
   maxLength,
   placeholder,
+  question,
   onChange,
 }: FieldProps & {
   value: string;
   minLength?: number;
   maxLength: number;
   placeholder?: string;
+  /** Shown under the label, as part of it: what the answer responds to. */
+  question?: string;
   onChange: (value: string) => void;
 }) {
   const length = value.trim().length;
@@ -66,6 +69,7 @@ export function TextAreaField({
         <>
           {label}
           {!minLength && <span className="ml-1 text-sm font-normal text-muted">(optional)</span>}
+          {question && <span className="mt-0.5 block font-normal text-white/80">{question}</span>}
         </>
       }
       labelClassName={LABEL_CLASS}

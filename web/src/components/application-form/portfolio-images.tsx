@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import {
   ACCEPTED_IMAGE_TYPES,
   APPLICATION_MESSAGES,
@@ -6,6 +6,7 @@ import {
   MAX_IMAGES,
 } from '../../../../core/applications';
 import { buttonClass } from '../ui/button';
+import { FieldError } from '../ui/field';
 import { useToast } from '../ui/toast';
 import { fieldId } from './field-controls';
 
@@ -23,12 +24,16 @@ export function PortfolioImages({
 }) {
   const toast = useToast();
   const id = fieldId('portfolioImages');
+  const input = useRef<HTMLInputElement>(null);
+  // Files refused for their type, named next to the picker until the next pick.
+  const [error, setError] = useState<string | undefined>();
 
   function addFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
     // Clear the input so picking the same file again still fires a change.
     event.target.value = '';
     const next = [...images];
+    const unsupported: string[] = [];
     for (const file of picked) {
       if (next.length >= MAX_IMAGES) {
         toast(APPLICATION_MESSAGES.tooManyImages);
@@ -39,14 +44,16 @@ export function PortfolioImages({
         continue;
       }
       if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-        toast({
-          title: 'Unsupported file',
-          description: 'Only PNG, JPEG, WebP or GIF images are accepted',
-        });
+        unsupported.push(file.name);
         continue;
       }
       next.push({ file, url: URL.createObjectURL(file) });
     }
+    setError(
+      unsupported.length > 0
+        ? `${unsupported.join(', ')}: not added. Only PNG, JPEG, WebP or GIF images are accepted.`
+        : undefined,
+    );
     if (next.length !== images.length) onChange(next);
   }
 
@@ -56,24 +63,49 @@ export function PortfolioImages({
     onChange(images.filter((_, i) => i !== index));
   }
 
+  // The native input's own text ('No file chosen') would contradict the count once images
+  // are added, so it is hidden and a button opens it; the count sits beside the button.
+  const describedBy = [`${id}-hint`, `${id}-count`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
+    <fieldset className="m-0 min-w-0 border-0 p-0">
+      <legend className="block p-0 font-medium">
         Portfolio Images <span className="text-sm font-normal text-muted">(optional)</span>
-      </label>
+      </legend>
       <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-        Up to {MAX_IMAGES} images (PNG, JPEG, WebP or GIF), each less than 5MB. {images.length} of{' '}
-        {MAX_IMAGES} added.
+        Up to {MAX_IMAGES} images (PNG, JPEG, WebP or GIF), each less than 5MB.
       </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          id={`${id}-button`}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          onClick={() => input.current?.click()}
+          className={buttonClass('primary', 'sm')}
+        >
+          Choose images
+        </button>
+        <span id={`${id}-count`} className="text-sm text-muted" aria-live="polite">
+          {images.length} of {MAX_IMAGES} added
+        </span>
+      </div>
       <input
+        ref={input}
         id={id}
         type="file"
         accept={ACCEPT}
         multiple
-        aria-describedby={`${id}-hint`}
+        tabIndex={-1}
+        aria-hidden="true"
         onChange={addFiles}
-        className="mt-2 block w-full text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-lavender file:px-3 file:py-2 file:font-semibold file:text-ink hover:file:bg-lavender-strong"
+        className="sr-only"
       />
+      {/* Always present, so the refusal is read out when it appears. */}
+      <div aria-live="polite">
+        <FieldError id={id} error={error} />
+      </div>
       {images.length > 0 && (
         <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Selected images">
           {images.map((image, index) => (
@@ -95,6 +127,6 @@ export function PortfolioImages({
           ))}
         </ul>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -24,11 +24,16 @@ const MIN_LENGTHS: Partial<Record<ApplicationField, number>> = {
   scenarioFour: SCENARIO_MIN_LENGTH,
 };
 
-const PLACEHOLDERS: Partial<Record<ApplicationField, string>> = {
+// The scenario questions are shown as text under their label (a placeholder vanishes as soon
+// as the applicant starts typing the answer to it).
+const QUESTIONS: Partial<Record<ApplicationField, string>> = {
   scenarioOne: 'Two members start arguing in a public channel. What do you do?',
   scenarioTwo: 'A member keeps breaking a rule after a warning. What do you do?',
   scenarioThree: 'A customer says they paid but the order shows unpaid. What do you do?',
   scenarioFour: 'A member is being toxic towards others. What do you do?',
+};
+
+const PLACEHOLDERS: Partial<Record<ApplicationField, string>> = {
   otherServers: 'Servers you moderate or have moderated, if any',
 };
 
@@ -99,6 +104,7 @@ export function ApplicationFieldControl({
           minLength={MIN_LENGTHS[field]}
           maxLength={LONG_TEXT_MAX}
           placeholder={PLACEHOLDERS[field]}
+          question={QUESTIONS[field]}
           onChange={(value) => onChange(field, value)}
         />
       );

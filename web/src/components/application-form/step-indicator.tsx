@@ -20,17 +20,19 @@ export function StepIndicator({
           style={{ width: `${percent}%` }}
         />
       </div>
-      <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      {/* One row on a desktop (the five moderator titles fit the form's width at 13 px); it
+          wraps only on narrow screens, where the titles are hidden anyway. */}
+      <ol className="mt-3 flex flex-wrap justify-between gap-x-3 gap-y-2 text-[0.8125rem]">
         {steps.map((step, index) => {
           const state = index === current ? 'current' : index < current ? 'done' : 'todo';
           return (
             <li
               key={step.title}
               aria-current={state === 'current' ? 'step' : undefined}
-              className={`flex items-center gap-2 ${state === 'current' ? 'text-white' : 'text-muted'}`}
+              className={`flex items-center gap-1.5 whitespace-nowrap ${state === 'current' ? 'text-white' : 'text-muted'}`}
             >
               <span
-                className={`flex size-6 items-center justify-center rounded-full border text-xs font-semibold ${
+                className={`flex size-5 shrink-0 items-center justify-center rounded-full border text-xs font-semibold ${
                   state === 'todo' ? 'border-line' : 'border-lavender bg-lavender text-ink'
                 }`}
                 aria-hidden="true"

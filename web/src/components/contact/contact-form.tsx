@@ -1,17 +1,27 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
   type ContactMessageInput,
+  ContactMessageSchema,
 } from '../../../../core/contact/schema';
+import { flattenFieldErrors } from '../../../../core/shared/field-errors';
 import { sendJson } from '../../data/post-json';
 import { buttonClass } from '../ui/button';
 import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
 
 const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
+/** In the order of the form, so focus goes to the first invalid field. */
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
+/** The schema's message for each invalid field (the server answers with the same ones). */
+function check(fields: ContactMessageInput): Record<string, string> {
+  const result = ContactMessageSchema.safeParse(fields);
+  return result.success ? {} : flattenFieldErrors(result.error);
+}
 
 export function ContactForm() {
   const toast = useToast();
@@ -19,13 +29,36 @@ export function ContactForm() {
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const id = useId();
 
-  const set = (name: keyof ContactMessageInput) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  useEffect(() => {
+    if (focusRequest) document.getElementById(focusRequest.id)?.focus();
+  }, [focusRequest]);
+
+  // A field showing an error is checked again as it changes, as in the application forms.
+  const set = (name: keyof ContactMessageInput) => (value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    if (errors[name]) {
+      const { [name]: _fixed, ...others } = errors;
+      const error = check(next)[name];
+      setErrors(error ? { ...others, [name]: error } : others);
+    }
+  };
+
+  /** Shows the errors inline and moves focus to the first invalid field. */
+  function showErrors(fieldErrors: Record<string, string>) {
+    setErrors(fieldErrors);
+    const first = FIELDS.find((name) => fieldErrors[name]);
+    if (first) setFocusRequest({ id: `${id}-${first}` });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The same inline errors as the application forms instead of the browser's bubbles.
+    const invalid = check(fields);
+    if (Object.keys(invalid).length > 0) return showErrors(invalid);
     setSending(true);
     const result = await sendJson<{ id: number }>('POST', '/api/contact', { ...fields, website });
     setSending(false);
@@ -36,12 +69,12 @@ export function ContactForm() {
       return;
     }
     // The visitor's text stays in the fields so nothing has to be typed again.
-    setErrors(result.fieldErrors);
+    showErrors(result.fieldErrors);
     toast({ title: 'Message not sent', description: result.message, variant: 'destructive' });
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-busy={sending}>
+    <form noValidate onSubmit={submit} className="space-y-5" aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id={`${id}-name`}

@@ -18,7 +18,8 @@ export function Hero() {
       <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
         {HERO.headline}
       </h1>
-      <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{HERO.tagline}</p>
+      {/* Balanced lines: the last one never holds a single word. */}
+      <p className="mx-auto mt-6 max-w-2xl text-lg text-balance text-muted">{HERO.tagline}</p>
       <div className="mt-10 flex flex-wrap justify-center gap-4">
         <a
           href={discordInviteUrl}
