@@ -15,7 +15,8 @@ export function Hero() {
         <Icon name="trophy" className="size-4" />
         {TOP_RATED_BADGE}
       </p>
-      <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
+      {/* 30 px on a phone: at 36 "ERLC Community" no longer fits one line and "Community" would end alone. */}
+      <h1 className="mx-auto mt-6 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-6xl">
         {HERO.headline}
       </h1>
       {/* Balanced lines: the last one never holds a single word. */}
