@@ -56,5 +56,8 @@ export class DeliveryError extends Error {
   }
 }
 
+/** Discord's answer to a member search without the Server Members Intent: 50001 Missing Access. */
+export const MISSING_ACCESS = 50001;
+
 /** Discord's answers to a DM the user cannot receive: DMs closed, left the server, a bot. */
 export const CANNOT_DM_CODES: ReadonlySet<number> = new Set([50007, 50033]);

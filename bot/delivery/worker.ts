@@ -9,7 +9,7 @@ import type { Log } from '../log';
 import { computeRetryDelay } from './backoff';
 import { createDeliveryRenderer, type RenderedDelivery } from './render';
 import { type DeliveryTarget, routeDelivery } from './routing';
-import { CANNOT_DM_CODES, DeliveryError, type DiscordSender } from './sender';
+import { CANNOT_DM_CODES, DeliveryError, type DiscordSender, MISSING_ACCESS } from './sender';
 
 export interface OutboxWorkerOptions {
   pollMs: number;
@@ -159,8 +159,14 @@ export function startOutboxWorker(
     const guildId = config.discord.connection?.guildId;
     if (!guildId)
       throw new DeliveryError('no DISCORD_GUILD_ID to find the applicant in', 'transient');
-    const userId = await sender.findMember(guildId, target.typed);
     let failure: DecisionDmFailure = 'not-found';
+    const userId = await sender.findMember(guildId, target.typed).catch((error: unknown) => {
+      // 403 Missing Access on the search: the portal's Server Members Intent is off. Retrying
+      // will not help until staff turn it on, so the reviewer is told now.
+      if (!(error instanceof DeliveryError) || error.code !== MISSING_ACCESS) throw error;
+      failure = 'lookup-refused';
+      return null;
+    });
     if (userId) {
       try {
         const dmChannelId = await sender.openDm(userId);

@@ -33,8 +33,12 @@ export function buildDecisionDm(app: ApplicationRecord): DiscordMessagePayload |
   };
 }
 
-/** Why the decision could not be sent to the applicant. */
-export type DecisionDmFailure = 'not-found' | 'dms-closed';
+/**
+ * Why the decision could not be sent to the applicant. `lookup-refused`: Discord lets a bot
+ * search members by name only with the Server Members Intent turned on in the developer
+ * portal (README, Connecting Discord).
+ */
+export type DecisionDmFailure = 'not-found' | 'dms-closed' | 'lookup-refused';
 
 /**
  * The note for the reviewer, as a reply to the application's message (when it is known): the
@@ -46,10 +50,13 @@ export function buildDecisionNotDeliveredNote(
   replyTo?: string,
 ): DiscordMessagePayload {
   const who = `**${escapeMarkdown(app.discordUsername)}**`;
-  const why =
-    reason === 'not-found'
-      ? `no member of this server has the Discord username ${who}`
-      : `${who} does not accept direct messages from this server`;
+  const why = {
+    'not-found': `no member of this server has the Discord username ${who}`,
+    'dms-closed': `${who} does not accept direct messages from this server`,
+    'lookup-refused':
+      `the bot may not search this server's members for ${who} ` +
+      '(turn on the Server Members Intent in the developer portal)',
+  }[reason];
   const verb = app.decision?.status === 'accepted' ? 'acceptance' : 'rejection';
   const reviewer = app.decision ? ` <@${app.decision.reviewerId}>` : '';
   return {

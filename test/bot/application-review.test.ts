@@ -240,6 +240,20 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       );
     });
 
+    it('tells the reviewer when Discord refuses the member search (Server Members Intent off)', async () => {
+      h.fake.addMember({ username: 'hidden.applicant' });
+      const { id, message } = await postedApplication({ discordUsername: 'hidden.applicant' });
+      h.fake.failNext(
+        1,
+        { status: 403, code: 50001, message: 'Missing Access' },
+        { method: 'GET', path: /\/members\/search$/ },
+      );
+      await click(message, 'Accept', h.users.lead);
+      await delivered(id);
+      const [note] = notesUnder(message);
+      expect(note?.content).toMatch(/turn on the Server Members Intent in the developer portal/);
+    });
+
     it('queues one DM per application, not one per click', async () => {
       h.fake.addMember({ username: 'twice.clicked' });
       const { id, message } = await postedApplication({ discordUsername: 'twice.clicked' });
