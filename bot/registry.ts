@@ -2,6 +2,7 @@ import { applicationDecisionButton } from './buttons/application-decision';
 import { deliverButton } from './buttons/order-deliver';
 import { qcApproveButton } from './buttons/order-qc-approve';
 import { qcChangesButton } from './buttons/order-qc-changes';
+import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
 import { verifyPaymentButton } from './buttons/order-verify-payment';
 import { createPaymentCommand } from './commands/createpayment';
 import { orderLogCommand } from './commands/orderlog';
@@ -29,6 +30,8 @@ export const registry: InteractionModules = {
     qcApproveButton,
     qcChangesButton,
     deliverButton,
+    reviewHideButton,
+    reviewShowButton,
   ],
   modals: [qcChangesModal, reviewModal],
 };
