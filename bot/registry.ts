@@ -5,6 +5,7 @@ import { qcChangesButton } from './buttons/order-qc-changes';
 import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
 import { verifyPaymentButton } from './buttons/order-verify-payment';
 import { createPaymentCommand } from './commands/createpayment';
+import { dashboardCommand } from './commands/dashboard';
 import { orderLogCommand } from './commands/orderlog';
 import { qualityControlCommand } from './commands/qualitycontrol';
 import { reviewCommand } from './commands/review';
@@ -23,6 +24,7 @@ export const registry: InteractionModules = {
     qualityControlCommand,
     orderLogCommand,
     reviewCommand,
+    dashboardCommand,
   ],
   buttons: [
     applicationDecisionButton,
