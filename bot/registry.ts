@@ -2,8 +2,10 @@ import { applicationDecisionButton } from './buttons/application-decision';
 import { deliverButton } from './buttons/order-deliver';
 import { qcApproveButton } from './buttons/order-qc-approve';
 import { qcChangesButton } from './buttons/order-qc-changes';
+import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
 import { verifyPaymentButton } from './buttons/order-verify-payment';
 import { createPaymentCommand } from './commands/createpayment';
+import { dashboardCommand } from './commands/dashboard';
 import { orderLogCommand } from './commands/orderlog';
 import { qualityControlCommand } from './commands/qualitycontrol';
 import { reviewCommand } from './commands/review';
@@ -22,6 +24,7 @@ export const registry: InteractionModules = {
     qualityControlCommand,
     orderLogCommand,
     reviewCommand,
+    dashboardCommand,
   ],
   buttons: [
     applicationDecisionButton,
@@ -29,6 +32,8 @@ export const registry: InteractionModules = {
     qcApproveButton,
     qcChangesButton,
     deliverButton,
+    reviewHideButton,
+    reviewShowButton,
   ],
   modals: [qcChangesModal, reviewModal],
 };

@@ -16,6 +16,7 @@ import portfolioRoutes from './routes/portfolios';
 import seoRoutes from './routes/seo';
 import staffRoutes from './routes/staff';
 import teamRoutes from './routes/team';
+import testimonialsRoutes from './routes/testimonials';
 import webPlugin from './web';
 
 export type AppOptions = AppContext & {
@@ -40,6 +41,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);
   await fastify.register(teamRoutes);
+  await fastify.register(testimonialsRoutes);
   await fastify.register(applicationsRoutes);
   await fastify.register(portfolioRoutes);
   await fastify.register(blogRoutes);

@@ -3,8 +3,10 @@ import {
   buildReviewThanks,
   ORDER_MODAL_FIELDS,
   parseOrderCustomId,
+  pickTestimonialName,
 } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { testimonialsChanged } from '../../db/repositories/testimonials';
 import type { ModalModule } from '../modules';
 import { actorOf, DEFER_EPHEMERAL, edited, modalText } from '../orders/order-interaction';
 
@@ -24,11 +26,17 @@ export const reviewModal: ModalModule = {
         rating: modalText(interaction, ORDER_MODAL_FIELDS.rating),
         comment: modalText(interaction, ORDER_MODAL_FIELDS.comment),
         publish: modalText(interaction, ORDER_MODAL_FIELDS.publish),
+        // Signed with this if published: a first name or username, never the Discord id.
+        authorName: pickTestimonialName({
+          displayName: interaction.user.globalName,
+          username: interaction.user.username,
+        }),
       },
       actorOf(interaction, config.discord.roles),
       new Date(),
       (next) => [{ target: { channel: 'reviews' }, payload: buildReviewPost(next) }],
     );
+    if (result.ok && result.order.review?.publish) testimonialsChanged();
     await interaction.editReply(
       edited(result.ok ? buildReviewThanks(result.order) : result.reason),
     );

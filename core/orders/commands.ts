@@ -10,6 +10,7 @@ import {
   SnowflakeSchema,
   WorkFileUrlSchema,
 } from './options';
+import { TestimonialNameSchema } from './testimonial';
 
 const attempt = z.number().int().positive();
 
@@ -57,6 +58,8 @@ export const OrderCommandSchema = z.discriminatedUnion('type', [
     rating: ReviewRatingSchema,
     comment: ReviewCommentSchema.default(''),
     publish: PublishConsentSchema.default(false),
+    /** How a published review is signed on the site (`pickTestimonialName`); never an id. */
+    authorName: TestimonialNameSchema.optional(),
   }),
   /** Dashboard: an executive hides a published review from the site, or shows it again. */
   z.object({ type: z.literal('setReviewHidden'), orderId: OrderIdSchema, hidden: z.boolean() }),

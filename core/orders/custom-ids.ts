@@ -15,6 +15,8 @@ export const ORDER_BUTTON_ACTIONS = [
   'qc_approve',
   'qc_changes',
   'deliver',
+  'review_hide',
+  'review_show',
 ] as const;
 export const ORDER_MODAL_ACTIONS = ['qc_changes_reason', 'review'] as const;
 const WITH_ATTEMPT = new Set<OrderCustomIdAction>([

@@ -9,6 +9,8 @@ export interface OrderReview {
   publish: boolean;
   /** An executive hid it from the public site. */
   hidden: boolean;
+  /** The name a published review is signed with (first name or username); none: 'Customer'. */
+  authorName?: string | null;
   byDiscordId: string;
   at: Date;
 }

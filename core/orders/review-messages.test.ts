@@ -72,6 +72,18 @@ describe('buildReviewPost', () => {
     expect(payload.embeds[0]?.fields?.[2]?.value).toBe('Hidden by an executive');
   });
 
+  it('offers executives Hide from site on a published review, Show on site once hidden', () => {
+    const buttons = (order: OrderState) =>
+      (buildReviewPost(order).components ?? []).flatMap((row) =>
+        row.components.map((b) => [b.label, b.custom_id]),
+      );
+    expect(buttons(reviewed())).toEqual([['Hide from site', 'order:review_hide:ticket-1234']]);
+    expect(buttons(reviewed({ hidden: true }))).toEqual([
+      ['Show on site', 'order:review_show:ticket-1234'],
+    ]);
+    expect(buttons(reviewed({ publish: false }))).toEqual([]);
+  });
+
   it('thanks the customer', () => {
     expect(buildReviewThanks(reviewed())).toBe(
       'Thank you for reviewing order ticket-1234! With your permission, it may appear on our website.',

@@ -5,9 +5,12 @@ import { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX } from './options';
 import type { OrderState } from './order';
 import {
   allowMentions,
+  BUTTON_STYLE,
+  buttonRow,
   mentionUser,
   ORDER_COLORS,
   type OrderMessagePayload,
+  orderButton,
   withinLimits,
 } from './order-message';
 
@@ -50,7 +53,10 @@ export function buildReviewModal(orderId: string): DiscordModal {
 export const stars = (rating: number) =>
   '★'.repeat(rating) + '☆'.repeat(Math.max(0, REVIEW_RATING_MAX - rating));
 
-/** The reviews-channel post. Never pings; the comment is shown exactly as typed. */
+/**
+ * The reviews-channel post. Never pings; the comment is shown exactly as typed. A review meant
+ * for the website carries the executives' 'Hide from site' button ('Show on site' once hidden).
+ */
 export function buildReviewPost(order: OrderState): OrderMessagePayload {
   const { review } = order;
   if (!review) throw new RangeError(`order ${order.id} has no review`);
@@ -76,6 +82,25 @@ export function buildReviewPost(order: OrderState): OrderMessagePayload {
         footer: { text: `Order ${order.id}` },
       },
     ],
+    ...(review.publish && {
+      components: [
+        buttonRow(
+          review.hidden
+            ? orderButton(
+                'Show on site',
+                BUTTON_STYLE.secondary,
+                { action: 'review_show', orderId: order.id },
+                false,
+              )
+            : orderButton(
+                'Hide from site',
+                BUTTON_STYLE.danger,
+                { action: 'review_hide', orderId: order.id },
+                false,
+              ),
+        ),
+      ],
+    }),
     allowed_mentions: allowMentions(),
   });
 }

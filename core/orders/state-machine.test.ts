@@ -50,6 +50,7 @@ const COMMANDS = {
     rating: '5',
     comment: 'Great!',
     publish: 'yes',
+    authorName: 'Alex',
   },
   setReviewHidden: { type: 'setReviewHidden', orderId: ID, hidden: true },
 } as const satisfies Record<OrderCommandType, OrderCommandInput>;
@@ -516,6 +517,7 @@ describe('decide: review', () => {
         comment: 'Great!',
         publish: true,
         hidden: false,
+        authorName: 'Alex',
         byDiscordId: CUSTOMER,
         at: T0,
       },

@@ -211,13 +211,21 @@ function apply(
       };
     }
     case 'review': {
-      const { rating, comment, publish } = command;
+      const { rating, comment, publish, authorName = null } = command;
       return (
         checkReview(order, command, actor) ?? {
           next: {
             ...order,
             status: 'reviewed',
-            review: { rating, comment, publish, hidden: false, byDiscordId: actor.discordId, at },
+            review: {
+              rating,
+              comment,
+              publish,
+              hidden: false,
+              authorName,
+              byDiscordId: actor.discordId,
+              at,
+            },
           },
           events: [event('reviewed', { rating, publish })],
         }

@@ -94,7 +94,7 @@ const TABLE = defineRoutes([
     id: 'home',
     path: '/',
     ...PUBLIC_PAGE,
-    data: () => ['/api/team'],
+    data: () => ['/api/team', '/api/testimonials'],
     head: () => ({
       title: `${studio} — Design studio for Roblox & ERLC communities`,
       description:

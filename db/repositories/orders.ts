@@ -93,7 +93,9 @@ export function createOrdersRepository(db: Executor) {
           if (updated.length === 0) throw new Error(`order ${next.id} changed while locked`);
         }
       }
-      if (patch.review) await saveReview(tx, next.id, patch.review, previous?.review ?? null);
+      if (patch.review) {
+        await saveReview(tx, next.id, patch.review, previous?.review ?? null, actor, at);
+      }
       if (events.length > 0) {
         await tx.insert(orderEvents).values(
           events.map((event) => ({
@@ -217,9 +219,19 @@ async function saveReview(
   orderId: string,
   review: OrderReview,
   before: OrderReview | null,
+  actor: Actor,
+  at: Date,
 ): Promise<void> {
   if (before) {
-    await tx.update(reviews).set({ hidden: review.hidden }).where(eq(reviews.orderId, orderId));
+    // Only an executive's hide or show changes a stored review.
+    await tx
+      .update(reviews)
+      .set({
+        hidden: review.hidden,
+        hiddenAt: review.hidden ? at : null,
+        hiddenBy: review.hidden ? actor.discordId : null,
+      })
+      .where(eq(reviews.orderId, orderId));
     return;
   }
   await tx.insert(reviews).values({
@@ -229,6 +241,7 @@ async function saveReview(
     comment: review.comment,
     publish: review.publish,
     hidden: review.hidden,
+    authorName: review.authorName ?? null,
     createdAt: review.at,
   });
 }
@@ -280,6 +293,7 @@ export function toOrderState(row: OrderRow, review: ReviewRow | null): OrderStat
       comment: review.comment,
       publish: review.publish,
       hidden: review.hidden,
+      authorName: review.authorName,
       byDiscordId: review.customerDiscordId,
       at: review.createdAt,
     },

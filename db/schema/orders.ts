@@ -86,10 +86,20 @@ export const reviews = pgTable(
     // The customer agreed to show it on the site; an executive may hide it again.
     publish: boolean('publish').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
+    // Who hid it last and when (the order's events keep every hide and show); null when shown.
+    hiddenAt: at('hidden_at'),
+    hiddenBy: text('hidden_by'),
+    // The customer's first name or username when they reviewed (core/orders/testimonial.ts),
+    // so the site never needs Discord to sign a testimonial; null on older rows.
+    authorName: text('author_name'),
     createdAt: createdAt(),
   },
   (table) => [
     index('reviews_created_idx').on(table.createdAt.desc()),
+    // The home page's testimonials: published, not hidden, newest first.
+    index('reviews_testimonials_idx')
+      .on(table.id.desc())
+      .where(sql`${table.publish} and not ${table.hidden}`),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
     // REVIEW_COMMENT_MAX in core/orders/options.ts.
     check('reviews_comment_length', sql`char_length(${table.comment}) <= 1000`),

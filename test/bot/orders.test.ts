@@ -268,6 +268,122 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       .toEqual(['delivered', 'delivery_fell_back']);
   });
 
+  /** An order waiting for QC (submission 1) and its QC message. */
+  async function inQc(orderId: string, customerId?: string) {
+    await paidOrder(orderId, customerId);
+    await run('qualitycontrol', h.users.designer, { order_id: orderId });
+    return waitForMessage(h.ids.qcChannel, titled(`Quality control: order ${orderId}`));
+  }
+  const qcOutcomes = async (orderId: string) =>
+    (await orders().listEvents(orderId))
+      .map((e) => e.type)
+      .filter((type) => type === 'qc_approved' || type === 'qc_changes_requested');
+  const refusedQc = /not waiting for quality control|already passed quality control|out of date/;
+
+  it('applies one outcome when two leads decide the same QC at once', async () => {
+    // Approve against Request changes: the second lead's modal is open when the first approves.
+    const qc = await inQc('t-500', customer);
+    const opened = await click(qc, 'order:qc_changes:t-500:1', h.users.secondLead);
+    expect(opened.response?.type).toBe(9);
+    const [approve, changes] = await Promise.all([
+      click(qc, 'order:qc_approve:t-500:1', h.users.lead),
+      h.fake.submitModal({ modal: opened, fields: { reason: 'Make the moon bigger' } }),
+    ]);
+    // Both were acknowledged at once; the work goes on after. One outcome lands, the other
+    // lead is told, only they see it, and nothing more is applied after that.
+    await expect.poll(() => qcOutcomes('t-500')).toHaveLength(1);
+    const [outcome] = await qcOutcomes('t-500');
+    if (outcome === 'qc_approved') {
+      expect(await answerOf(changes)).toMatch(refusedQc);
+      const told = [changes.original, ...changes.followUps].filter((m) =>
+        refusedQc.test(m?.content ?? ''),
+      );
+      expect(told.map((m) => m?.ephemeral)).toEqual([true]);
+    } else {
+      await expect.poll(() => approve.followUps.map((m) => m.content).join()).toMatch(refusedQc);
+      expect(approve.followUps.every((m) => m.ephemeral)).toBe(true);
+    }
+    expect(await qcOutcomes('t-500')).toEqual([outcome]);
+    expect((await orders().findOrder('t-500'))?.status).toBe(
+      outcome === 'qc_approved' ? 'qc_passed' : 'qc_changes_requested',
+    );
+
+    // Two Approves at the same moment: one applies, the other lead is told it is decided.
+    const qc2 = await inQc('t-501', customer);
+    const presses = await Promise.all([
+      click(qc2, 'order:qc_approve:t-501:1', h.users.lead),
+      click(qc2, 'order:qc_approve:t-501:1', h.users.secondLead),
+    ]);
+    await expect.poll(() => qcOutcomes('t-501')).toEqual(['qc_approved']);
+    await expect.poll(() => presses.flatMap((press) => press.followUps).length).toBe(1);
+    const refusals = presses.flatMap((press) => press.followUps);
+    expect(refusals[0]?.ephemeral).toBe(true);
+    expect(refusals[0]?.content).toMatch(refusedQc);
+    // The ticket hears about the decision once.
+    await waitForMessage(ticket, titled('Order t-501 passed quality control'));
+    expect(
+      h.fake.messagesIn(ticket).filter(titled('Order t-501 passed quality control')),
+    ).toHaveLength(1);
+  });
+
+  it('delivers in the ticket when no customer is recorded; anyone there may review', async () => {
+    const qc = await inQc('t-600');
+    await click(qc, 'order:qc_approve:t-600:1', h.users.lead);
+    const passed = await waitForMessage(ticket, titled('Order t-600 passed quality control'));
+    const deliver = await click(passed, 'order:deliver:t-600', h.users.designer);
+    expect(await answerOf(deliver)).not.toBe('');
+    const delivered = await waitForMessage(ticket, (m) =>
+      m.content.includes('No customer account is recorded for this order'),
+    );
+    expect(delivered.pings).toEqual({ users: [], roles: [], everyone: false });
+    const events = await orders().listEvents('t-600');
+    expect(events.find((e) => e.type === 'delivered')?.data).toMatchObject({
+      route: 'ticket_channel',
+    });
+
+    const elsewhere = await run('review', h.users.member, { order_id: 't-600' }, h.ids.qcChannel);
+    expect(await answerOf(elsewhere)).toContain('Run /review in the ticket of order t-600');
+    const ownOrder = await run('review', h.users.designer, { order_id: 't-600' });
+    expect(await answerOf(ownOrder)).toContain('You cannot review your own order.');
+    const opened = await run('review', h.users.member, { order_id: 't-600' });
+    expect(opened.response?.type).toBe(9);
+    const reviewed = await h.fake.submitModal({
+      modal: opened,
+      fields: { rating: '4', comment: 'Smooth', publish: 'yes' },
+    });
+    expect(await answerOf(reviewed)).toContain('Thank you for reviewing order t-600!');
+    const [stored] = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-600'));
+    expect(stored).toMatchObject({
+      customerDiscordId: h.users.member,
+      rating: 4,
+      publish: true,
+      // Signed with a name, never the id.
+      authorName: 'member',
+    });
+  });
+
+  it('lets only executives hide a review from the site with its button', async () => {
+    const post = await waitForMessage(h.ids.reviewsChannel, titled('Review of order t-600'));
+    expect(JSON.stringify(post.components)).toContain('order:review_hide:t-600');
+    const byLead = await click(post, 'order:review_hide:t-600', h.users.lead);
+    expect(await answerOf(byLead)).toContain('Executive');
+    expect((await orders().findOrder('t-600'))?.review?.hidden).toBe(false);
+
+    const byExecutive = await click(post, 'order:review_hide:t-600', h.users.executive);
+    expect(await answerOf(byExecutive)).toContain('hidden from the website');
+    const [stored] = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-600'));
+    expect(stored).toMatchObject({ hidden: true, hiddenBy: h.users.executive });
+    // The post now offers to show it again; a second Hide (an old copy) is refused.
+    await expect
+      .poll(() => JSON.stringify(h.fake.messages.find((m) => m.id === post.id)?.components))
+      .toContain('order:review_show:t-600');
+    const twice = await click(post, 'order:review_hide:t-600', h.users.executive);
+    expect(await answerOf(twice)).toContain('already hidden');
+    const show = await click(post, 'order:review_show:t-600', h.users.executive);
+    expect(await answerOf(show)).toContain('shown on the website again');
+    expect((await orders().findOrder('t-600'))?.review?.hidden).toBe(false);
+  });
+
   it('suggests the invoker’s orders for order_id', async () => {
     const record = await h.fake.autocomplete({
       name: 'orderlog',

@@ -117,6 +117,8 @@ describe.each(DRIVERS)('authorization of every /api/staff route on %s', (driver)
     const { fastify, routes } = await buildCollecting(database);
     const urls = routes.map((route) => `${route.method} ${route.url}`);
     expect(urls).toContain('GET /api/staff/me');
+    expect(urls).toContain('POST /api/staff/reviews/:id/hide');
+    expect(urls).toContain('POST /api/staff/reviews/:id/unhide');
     const { actual, expected } = await runMatrix(fastify, routes, database);
     expect(actual).toEqual(expected);
     await fastify.close();

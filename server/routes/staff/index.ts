@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
 import meRoutes from './me';
+import reviewRoutes from './reviews';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -19,4 +20,4 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes]);
+export default staffRouteFolder([meRoutes, reviewRoutes]);
