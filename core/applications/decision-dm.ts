@@ -5,7 +5,7 @@ import type { ApplicationRecord } from './record';
 import { applicationReference } from './reference';
 
 // What the applicant hears once a lead decides, and what the reviewer hears when the bot
-// cannot tell them (docs/decisions/0XX-application-reference.md).
+// cannot tell them (docs/decisions/013-application-reference-and-decision-dm.md).
 
 const ROLE_NAMES = { moderator: 'Moderator', designer: 'Designer' } as const;
 

@@ -2,7 +2,7 @@ import type { ApplicationType } from './schema';
 
 // The reference an applicant is shown after submitting and staff see on the Discord message
 // and in the dashboard: the type's prefix and the row id, zero-padded so references line up
-// and read as codes, not counts (docs/decisions/0XX-application-reference.md).
+// and read as codes, not counts (docs/decisions/013-application-reference-and-decision-dm.md).
 
 const PREFIXES: Record<ApplicationType, string> = { moderator: 'MOD', designer: 'DES' };
 const DIGITS = 6;
