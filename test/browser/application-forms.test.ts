@@ -215,6 +215,8 @@ describe('application forms in Chromium', () => {
     await expect(
       page.evaluate(() => localStorage.getItem('lunar:application-draft:moderator')),
     ).resolves.toBeNull();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/bd-moderator-success.png', fullPage: true });
     // It stays (the reference must be readable); the visitor leaves when done.
     await status.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${site.url}/`, { timeout: 5000 });
