@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
+import applicationImageRoutes from '../images/application-images';
 import meRoutes from './me';
 
 /**
@@ -19,4 +20,4 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes]);
+export default staffRouteFolder([meRoutes, applicationImageRoutes]);
