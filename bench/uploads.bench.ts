@@ -156,7 +156,9 @@ for (const [label, cwd] of targets) {
   const r = await runOnce(label, cwd);
   const f = (ms: number) => `${Math.round(ms)} ms`;
   console.log(`\n${r.label}`);
-  console.log(`  uploads:        ${r.uploadMs.map(f).join(', ')} (status ${r.statuses.join(', ')})`);
+  console.log(
+    `  uploads:        ${r.uploadMs.map(f).join(', ')} (status ${r.statuses.join(', ')})`,
+  );
   console.log(
     `  /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples)`,
   );
