@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApplicationSchema } from '../../../core/applications';
 import { deleteStoredImages } from '../../../db/image-files';
 import { createImageStore } from '../../../db/image-store';
@@ -10,7 +10,12 @@ import {
 import { HttpError, parseWith } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { noticeStoredSubmission } from '../../submission-notice';
-import { MULTIPART_LIMITS, type ReceivedImage, readSubmission } from './read-submission';
+import {
+  MULTIPART_LIMITS,
+  type ReceivedImage,
+  readSubmission,
+  type Submission,
+} from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
 export const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
@@ -33,32 +38,37 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const submission = await readSubmission(request, images);
+      let id: number;
       try {
-        if (submission.isBot) {
-          // Look accepted so the bot moves on; store nothing.
-          return reply.status(201).send({ id: fakeId() });
-        }
-        const application = parseWith(ApplicationSchema, submission.answers);
-        if (application.type !== 'designer' && submission.images.length > 0) {
-          throw new HttpError(400, 'Only designer applications may include portfolio images.');
-        }
-        // Files first, then the rows that reference them: a row never points at no file.
-        for (const image of submission.images) await images.keep(image);
-        const { id } = await applications
-          .create(application, { images: submission.images.map(toNewImage) })
-          .catch(async (error) => {
-            const hashes = submission.images.map((image) => image.hash);
-            await deleteStoredImages(app.db, images, hashes).catch(() => {});
-            throw error;
-          });
-        noticeStoredSubmission(request, { id, application });
-        return reply.status(201).send({ id });
+        id = await store(request, submission);
       } finally {
-        // Whatever was not kept (a bot, invalid answers) leaves no tmp file behind.
+        // Whatever was not kept (a bot, invalid answers) leaves no tmp file, before answering.
         await Promise.all(submission.images.map((image) => images.discard(image)));
       }
+      return reply.status(201).send({ id });
     },
   );
+
+  /** Stores a submission (its images kept first) and answers its id. */
+  async function store(request: FastifyRequest, submission: Submission): Promise<number> {
+    // A bot is answered as if stored, so it moves on; nothing is kept.
+    if (submission.isBot) return fakeId();
+    const application = parseWith(ApplicationSchema, submission.answers);
+    if (application.type !== 'designer' && submission.images.length > 0) {
+      throw new HttpError(400, 'Only designer applications may include portfolio images.');
+    }
+    // Files first, then the rows that reference them: a row never points at no file.
+    for (const image of submission.images) await images.keep(image);
+    const { id } = await applications
+      .create(application, { images: submission.images.map(toNewImage) })
+      .catch(async (error) => {
+        const hashes = submission.images.map((image) => image.hash);
+        await deleteStoredImages(app.db, images, hashes).catch(() => {});
+        throw error;
+      });
+    noticeStoredSubmission(request, { id, application });
+    return id;
+  }
 };
 
 function toNewImage(image: ReceivedImage): NewApplicationImage {
