@@ -70,6 +70,7 @@ type Result = {
   uploadMs: number[];
   statuses: number[];
   health: number[];
+  healthErrors: number;
   peakMb: number;
   idleMb: number;
 };
@@ -104,12 +105,18 @@ async function runOnce(label: string, cwd: string): Promise<Result> {
     const idleMb = procKb(pid, 'VmRSS') / 1024;
 
     const health: number[] = [];
+    let healthErrors = 0;
     let uploading = true;
     const sampler = (async () => {
       while (uploading) {
         const started = performance.now();
-        await fetch(`${url}/api/health`).then((response) => response.arrayBuffer());
-        health.push(performance.now() - started);
+        // A kept-alive connection the stalled server timed out resets: counted, not fatal.
+        const ok = await fetch(`${url}/api/health`).then(
+          (response) => response.arrayBuffer().then(() => true),
+          () => false,
+        );
+        if (ok) health.push(performance.now() - started);
+        else healthErrors += 1;
         await new Promise((wait) => setTimeout(wait, HEALTH_EVERY_MS));
       }
     })();
@@ -132,6 +139,7 @@ async function runOnce(label: string, cwd: string): Promise<Result> {
       uploadMs: uploads.map((upload) => upload.ms),
       statuses: uploads.map((upload) => upload.status),
       health: health.sort((a, b) => a - b),
+      healthErrors,
       peakMb: procKb(pid, 'VmHWM') / 1024,
       idleMb,
     };
@@ -160,7 +168,7 @@ for (const [label, cwd] of targets) {
     `  uploads:        ${r.uploadMs.map(f).join(', ')} (status ${r.statuses.join(', ')})`,
   );
   console.log(
-    `  /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples)`,
+    `  /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples, ${r.healthErrors} failed)`,
   );
   console.log(`  RSS:            ${r.idleMb.toFixed(0)} MB idle, peak ${r.peakMb.toFixed(0)} MB`);
 }

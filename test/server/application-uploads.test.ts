@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../core/applications';
@@ -273,6 +274,34 @@ describe.each(DRIVERS)('a refused upload over real HTTP on %s', (driver) => {
       images: 0,
       outbox: 0,
     });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('answers 413 at once to a declared length above the whole request cap', async () => {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.on('error', () => {});
+    socket.write(
+      [
+        'POST /api/applications HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        `Origin: http://127.0.0.1:${port}`,
+        'Content-Type: multipart/form-data; boundary=x',
+        `Content-Length: ${100 * MAX_IMAGE_BYTES}`,
+        '',
+        '--x\r\n',
+      ].join('\r\n'),
+    );
+    // Nothing more is sent: the answer and the close come without the body.
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received.toLowerCase()).toContain('connection: close');
     expect(storedFiles()).toEqual([]);
   });
 
