@@ -315,10 +315,10 @@ describe.each(DRIVERS)('a refused upload over real HTTP on %s', (driver) => {
     await upload.started;
     await upload.send(2_000_000);
     // The tmp file exists while the upload runs...
-    await vi.waitFor(() => expect(storedFiles()).toHaveLength(1));
+    await vi.waitFor(() => expect(storedFiles()).toHaveLength(1), { timeout: 20_000 });
     upload.abort();
     // ...and is gone once the server sees the client leave.
-    await vi.waitFor(() => expect(storedFiles()).toEqual([]));
+    await vi.waitFor(() => expect(storedFiles()).toEqual([]), { timeout: 20_000 });
     expect(await countApplicationRows(server.database.db)).toEqual({
       applications: 0,
       images: 0,
