@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { type Config, hasRole, publicUrl } from '../core/config';
+import { prepareImageStorage } from '../db/image-files';
+import { createImageStore } from '../db/image-store';
 import { seedOnce } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
@@ -28,6 +30,9 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     await database.migrate();
     const seeded = await seedOnce(database.db);
     log.info({ driver: database.driver, seeded }, 'database ready');
+    // Uploads live under DATA_DIR whichever the database (docs/decisions/015-upload-storage.md).
+    const images = await prepareImageStorage(database.db, createImageStore(config.DATA_DIR));
+    if (images.moved || images.files || images.tmpFiles) log.info({ images }, 'image files tidied');
 
     let url: string | null = null;
     if (hasRole(config, 'web')) {

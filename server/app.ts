@@ -6,6 +6,7 @@ import { errorsPlugin } from './plugins/errors';
 import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
+import { unreadBodyPlugin } from './plugins/unread-body';
 import applicationsRoutes from './routes/applications';
 import authRoutes, { staffPagesGuard } from './routes/auth';
 import blogRoutes from './routes/blog';
@@ -35,6 +36,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
+  await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
   await fastify.register(staffPagesGuard);
 

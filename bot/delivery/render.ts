@@ -7,6 +7,7 @@ import { buildApplicationMessage } from '../../core/applications/discord-message
 import { buildContactMessage } from '../../core/contact/discord-message';
 import type { DiscordMessagePayload } from '../../core/discord/payload';
 import type { Executor } from '../../db/client';
+import type { ImageStore } from '../../db/image-store';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
 import { createOrdersRepository } from '../../db/repositories/orders';
@@ -26,10 +27,14 @@ export interface RenderedDelivery {
 
 /**
  * Turns an outbox row into the message to send, built at send time from the stored row (so
- * the message shows the row as it is now) with file bytes read from the database.
+ * the message shows the row as it is now) with image bytes read from their files.
  * Null when the row it describes no longer exists.
  */
-export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: string } = {}) {
+export function createDeliveryRenderer(
+  db: Executor,
+  images: ImageStore,
+  { siteUrl }: { siteUrl?: string } = {},
+) {
   const applications = createApplicationsRepository(db);
   const contactMessages = createContactMessagesRepository(db);
   const orders = createOrdersRepository(db);
@@ -43,8 +48,11 @@ export function createDeliveryRenderer(db: Executor, { siteUrl }: { siteUrl?: st
     const attachedIds = (payload.attachments ?? []).flatMap((file) =>
       file.kind === 'stored' ? [Number(file.fileId)] : [],
     );
-    const images = attachedIds.length ? await applications.readImages(id, attachedIds) : [];
-    const bytesById = new Map(images.map((image) => [String(image.id), image.data]));
+    const rows = attachedIds.length ? await applications.readImages(id, attachedIds) : [];
+    const bytesById = new Map<string, Uint8Array>();
+    for (const image of rows) {
+      bytesById.set(String(image.id), await images.read(image.contentHash));
+    }
     return {
       target: { kind: 'application', type: row.type },
       payload,

@@ -2,6 +2,7 @@ import type { DecisionDmFailure } from '../../core/applications/decision-dm';
 import { type Config, publicUrl } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
+import { createImageStore } from '../../db/image-store';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import { createSystemStateRepository } from '../../db/repositories/system-state';
@@ -54,7 +55,10 @@ export function startOutboxWorker(
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
   const { sender, config, log } = deps;
   const outbox = createOutboxRepository(deps.db);
-  const renderer = createDeliveryRenderer(deps.db, { siteUrl: publicUrl(config) });
+  // The web role keeps uploads under DATA_DIR; a worker elsewhere shares that volume.
+  const renderer = createDeliveryRenderer(deps.db, createImageStore(config.DATA_DIR), {
+    siteUrl: publicUrl(config),
+  });
   const systemState = createSystemStateRepository(deps.db);
   const orders = createOrdersRepository(deps.db);
   let installId: string | null = null;

@@ -18,10 +18,12 @@ import type { Executor, Transaction } from '../client';
 import { applicationImages, applications } from '../schema';
 import { enqueueDelivery } from './outbox';
 
+/** An image whose file is kept already (db/image-store.ts): the row references it by hash. */
 export type NewApplicationImage = {
   filename: string;
   contentType: ImageContentType;
-  data: Uint8Array;
+  contentHash: string;
+  byteSize: number;
 };
 
 export const APPLICATION_LIST_MAX = 100;
@@ -44,6 +46,7 @@ type ApplicationRow = typeof applications.$inferSelect;
 const {
   data: _data,
   applicationId: _applicationId,
+  contentHash: _contentHash,
   ...imageMetaColumns
 } = getTableColumns(applicationImages);
 
@@ -97,8 +100,8 @@ export function createApplicationsRepository(db: Executor) {
               position,
               filename: image.filename,
               contentType: image.contentType,
-              byteSize: image.data.byteLength,
-              data: image.data,
+              byteSize: image.byteSize,
+              contentHash: image.contentHash,
             })),
           );
         }
@@ -119,15 +122,30 @@ export function createApplicationsRepository(db: Executor) {
       return readApplicationRecord({ ...summaryOf(row), answers: row.answers, images });
     },
 
-    /** The images with their bytes, in order; `onlyIds` limits it to those (e.g. the ones a Discord message attaches). */
+    /**
+     * The images with the hash of their file (db/image-store.ts), in order; `onlyIds` limits it
+     * to those (e.g. the ones a Discord message attaches).
+     */
     async readImages(applicationId: number, onlyIds?: number[]) {
       const ofApplication = eq(applicationImages.applicationId, applicationId);
       const rows = await db
-        .select({ ...imageMetaColumns, data: applicationImages.data })
+        .select({ ...imageMetaColumns, contentHash: applicationImages.contentHash })
         .from(applicationImages)
         .where(onlyIds ? and(ofApplication, inArray(applicationImages.id, onlyIds)) : ofApplication)
         .orderBy(asc(applicationImages.position));
-      return rows.map((row) => ({ ...row, data: new Uint8Array(row.data) }));
+      return rows.flatMap((row) =>
+        row.contentHash ? [{ ...row, contentHash: row.contentHash }] : [],
+      );
+    },
+
+    /** An image's type for serving its file, by content hash; null when no row has it. */
+    async findImageByHash(contentHash: string) {
+      const [row] = await db
+        .select({ contentType: applicationImages.contentType })
+        .from(applicationImages)
+        .where(eq(applicationImages.contentHash, contentHash))
+        .limit(1);
+      return row ?? null;
     },
 
     /**

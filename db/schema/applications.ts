@@ -51,7 +51,15 @@ export const applicationImages = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
-    data: bytea('data').notNull(),
+    // The file under DATA_DIR/uploads (db/image-store.ts): the SHA-256 of its bytes, in hex.
+    // Null only on a row from before files, until the start-up step moves its bytes out.
+    contentHash: text('content_hash'),
+    // Legacy: the bytes of images stored before files (docs/decisions/015-upload-storage.md).
+    // Emptied by the start-up step; a later migration may drop the column.
+    data: bytea('data'),
   },
-  (table) => [index('application_images_application_idx').on(table.applicationId, table.position)],
+  (table) => [
+    index('application_images_application_idx').on(table.applicationId, table.position),
+    index('application_images_hash_idx').on(table.contentHash),
+  ],
 );

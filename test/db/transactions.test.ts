@@ -61,7 +61,14 @@ describe.each(DRIVERS)("repositories in the caller's transaction on %s", (driver
   it('rolls back an application, its images and its outbox entry (repository on the tx)', async () => {
     const work = database.db.transaction(async (tx) => {
       await createApplicationsRepository(tx).create(designer, {
-        images: [{ filename: 'a.png', contentType: 'image/png', data: PNG }],
+        images: [
+          {
+            filename: 'a.png',
+            contentType: 'image/png',
+            contentHash: 'a'.repeat(64),
+            byteSize: PNG.byteLength,
+          },
+        ],
       });
       expect(await countApplicationRows(tx)).toEqual({ applications: 1, images: 1, outbox: 1 });
       tx.rollback();

@@ -15,6 +15,8 @@ type Service = {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  volumes?: string[];
+  stop_grace_period?: string;
 };
 const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
 const dockerfile = read('Dockerfile').replace(/\\\n/g, ' ');
@@ -30,6 +32,12 @@ describe('compose.yaml', () => {
     expect(postgres?.healthcheck?.test.join(' ')).toContain('pg_isready');
     expect(lunar?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect([lunar?.restart, postgres?.restart]).toEqual(['unless-stopped', 'unless-stopped']);
+  });
+
+  it('keeps DATA_DIR (uploaded images) in a named volume and lets a stop drain', () => {
+    const dataDir = dockerfile.match(/DATA_DIR=(\S+)/)?.[1];
+    expect(lunar?.volumes).toContain(`lunar-data:${dataDir}`);
+    expect(lunar?.stop_grace_period).toBe('15s');
   });
 
   it('points DATABASE_URL at the postgres service, with its user and database', () => {

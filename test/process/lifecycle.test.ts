@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnLunar, startLunarProcess, waitForOutput } from '../support/process';
+import { aDesigner, aPng, multipartBody, postInParts } from '../support/uploads';
 
 describe('the process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-data-'));
@@ -34,6 +35,35 @@ describe('the process', () => {
     expect(await lunar.exited).toBe(0);
     expect(lunar.output()).toContain('SIGTERM received, shutting down');
   }, 60_000);
+
+  it('drains on SIGTERM: uploads in flight finish, new connections are refused, exit 0', async () => {
+    const lunar = await startLunarProcess({ DATA_DIR: dataDir });
+    await waitForOutput(lunar, /Discord bot is off/);
+    const uploads = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const images = [1, 2].map((i) => ({ name: `${i}.png`, data: aPng(1_000_000, n * 10 + i) }));
+        const application = JSON.stringify(aDesigner({ robloxUsername: `drain_${n}` }));
+        const { body, contentType } = await multipartBody({ application }, images);
+        const upload = postInParts(`${lunar.url}/api/applications`, body, contentType);
+        await upload.started;
+        await upload.send(body.byteLength / 2);
+        return upload;
+      }),
+    );
+
+    lunar.child.kill('SIGTERM');
+    await waitForOutput(lunar, /draining: new connections are refused/);
+    const late = await fetch(`${lunar.url}/api/health`).then(
+      (response) => response.status,
+      (error: Error) => (error.cause as { code?: string })?.code,
+    );
+    expect(late).toBe('ECONNREFUSED');
+    for (const upload of uploads) upload.end();
+
+    const answers = await Promise.all(uploads.map((upload) => upload.answer));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(await lunar.exited).toBe(0);
+  }, 120_000);
 
   it('refuses to start with a bad configuration, naming each variable, exit code 1', async () => {
     const lunar = spawnLunar({ PORT: 'eighty', LUNAR_ROLES: 'web,mailer' });

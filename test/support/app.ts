@@ -1,14 +1,28 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, parseConfig } from '../../core/config';
 import type { DatabaseHandle } from '../../db/client';
 import { app } from '../../server/app';
 import { serverOptions } from '../../server/server-options';
 
+let testDataDir: string | undefined;
+/** One data directory (uploaded files) per test file, removed when it ends; never ./data. */
+function dataDirForTests(): string {
+  if (!testDataDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'lunar-test-data-'));
+    testDataDir = dir;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return testDataDir;
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
   const parsed = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    DATA_DIR: dataDirForTests(),
     // A parallel checkout may build elsewhere (see vite.config.ts).
     ...(process.env.WEB_DIST_DIR && { WEB_DIST_DIR: process.env.WEB_DIST_DIR }),
     ...env,

@@ -1,11 +1,21 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApplicationSchema, applicationReference } from '../../../core/applications';
-import { createApplicationsRepository } from '../../../db/repositories/applications';
+import { deleteStoredImages } from '../../../db/image-files';
+import { createImageStore } from '../../../db/image-store';
+import {
+  createApplicationsRepository,
+  type NewApplicationImage,
+} from '../../../db/repositories/applications';
 import { HttpError, parseWith } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { noticeStoredSubmission } from '../../submission-notice';
-import { MULTIPART_LIMITS, readSubmission } from './read-submission';
+import {
+  MULTIPART_LIMITS,
+  type ReceivedImage,
+  readSubmission,
+  type Submission,
+} from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
 export const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
@@ -14,6 +24,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
   // Registered here only, so no other route accepts uploads.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const applications = createApplicationsRepository(app.db);
+  const images = createImageStore(app.config.DATA_DIR);
 
   app.post(
     '/api/applications',
@@ -26,30 +37,59 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const submission = await readSubmission(request);
-      if (submission.isBot) {
-        // Look accepted so the bot moves on; store nothing.
-        const id = fakeId();
-        return reply
-          .status(201)
-          .send({ id, reference: applicationReference(typeOf(submission.answers), id) });
+      const submission = await readSubmission(request, images);
+      let stored: { id: number; type: 'moderator' | 'designer' };
+      try {
+        stored = await store(request, submission);
+      } finally {
+        // Whatever was not kept (a bot, invalid answers) leaves no tmp file, before answering.
+        await Promise.all(submission.images.map((image) => images.discard(image)));
       }
-      const application = parseWith(ApplicationSchema, submission.answers);
-      if (application.type !== 'designer' && submission.images.length > 0) {
-        throw new HttpError(400, 'Only designer applications may include portfolio images.');
-      }
-      const { id } = await applications.create(application, { images: submission.images });
-      noticeStoredSubmission(request, { id, application });
       // The reference the success screen shows and the Discord message carries.
-      return reply.status(201).send({ id, reference: applicationReference(application.type, id) });
+      return reply
+        .status(201)
+        .send({ id: stored.id, reference: applicationReference(stored.type, stored.id) });
     },
   );
+
+  /** Stores a submission (its images kept first) and answers its id. */
+  async function store(
+    request: FastifyRequest,
+    submission: Submission,
+  ): Promise<{ id: number; type: 'moderator' | 'designer' }> {
+    // A bot is answered as if stored (a believable reference too), so it moves on; nothing is kept.
+    if (submission.isBot) return { id: fakeId(), type: typeOf(submission.answers) };
+    const application = parseWith(ApplicationSchema, submission.answers);
+    if (application.type !== 'designer' && submission.images.length > 0) {
+      throw new HttpError(400, 'Only designer applications may include portfolio images.');
+    }
+    // Files first, then the rows that reference them: a row never points at no file.
+    for (const image of submission.images) await images.keep(image);
+    const { id } = await applications
+      .create(application, { images: submission.images.map(toNewImage) })
+      .catch(async (error) => {
+        const hashes = submission.images.map((image) => image.hash);
+        await deleteStoredImages(app.db, images, hashes).catch(() => {});
+        throw error;
+      });
+    noticeStoredSubmission(request, { id, application });
+    return { id, type: application.type };
+  }
 };
 
 /** The type a (possibly invalid) submission claims, for a believable fake reference. */
 function typeOf(answers: unknown): 'moderator' | 'designer' {
   const type = (answers as { type?: unknown } | null | undefined)?.type;
   return type === 'designer' ? 'designer' : 'moderator';
+}
+
+function toNewImage(image: ReceivedImage): NewApplicationImage {
+  return {
+    filename: image.filename,
+    contentType: image.contentType,
+    contentHash: image.hash,
+    byteSize: image.byteSize,
+  };
 }
 
 function fakeId(): number {

@@ -1,8 +1,10 @@
+import { Transform } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   APPLICATION_MESSAGES,
   detectImageType,
+  type ImageContentType,
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
 } from '../../../core/applications';
@@ -11,7 +13,7 @@ import {
   isHoneypotFilled,
   isHoneypotValueFilled,
 } from '../../../core/shared/honeypot';
-import type { NewApplicationImage } from '../../../db/repositories/applications';
+import type { ImageStore, ReceivedFile } from '../../../db/image-store';
 import { HttpError } from '../../http-errors';
 
 export const ANSWERS_FIELD = 'application';
@@ -19,6 +21,12 @@ export const IMAGES_FIELD = 'images';
 
 /** The JSON answers (the application field) may be long: 15 answers of 4,000 characters, escaped. */
 const MAX_ANSWERS_BYTES = 512 * 1024;
+
+/**
+ * The whole request at most: every image at its cap, the answers, and the form's own framing.
+ * Checked against Content-Length before reading and counted while reading.
+ */
+export const MAX_REQUEST_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_ANSWERS_BYTES + 64 * 1024;
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,
@@ -30,74 +38,138 @@ export const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
+/** An image received whole into the store's tmp folder, checked, not kept yet. */
+export type ReceivedImage = ReceivedFile & { filename: string; contentType: ImageContentType };
+
 export type Submission = {
   answers: unknown;
-  images: NewApplicationImage[];
+  /** The caller keeps them (store.keep) or discards them, whatever happens next. */
+  images: ReceivedImage[];
   /** True when the honeypot was filled: answer as if stored, store nothing. */
   isBot: boolean;
 };
 
 const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images are accepted';
 
-/** Reads a multipart or JSON submission; any unreadable input becomes a clear 4xx. */
-export async function readSubmission(request: FastifyRequest): Promise<Submission> {
+const imageError = (status: number, message: string) =>
+  new HttpError(status, message, { images: message });
+const TOO_LARGE = () => imageError(413, APPLICATION_MESSAGES.imageTooLarge.description);
+const TOO_MANY = () => imageError(413, APPLICATION_MESSAGES.tooManyImages.description);
+const REQUEST_TOO_LARGE = () =>
+  new HttpError(413, 'The application is too large: at most 10 images, each less than 5MB.');
+
+/**
+ * Reads a multipart or JSON submission, streaming each image into the store's tmp folder
+ * (never whole in memory); any unreadable input becomes a clear 4xx, and then no file is left.
+ */
+export async function readSubmission(
+  request: FastifyRequest,
+  store: ImageStore,
+): Promise<Submission> {
   if (!request.isMultipart()) {
     return { answers: request.body, images: [], isBot: isHoneypotFilled(request.body) };
   }
+  const declared = Number(request.headers['content-length']);
+  if (declared > MAX_REQUEST_BYTES) throw REQUEST_TOO_LARGE();
+  const images: ReceivedImage[] = [];
   try {
-    return await readMultipart(request);
+    return await readMultipart(request, store, images);
   } catch (error) {
+    await Promise.all(images.map((image) => store.discard(image)));
     throw toClientError(error);
   }
 }
 
-async function readMultipart(request: FastifyRequest): Promise<Submission> {
+async function readMultipart(
+  request: FastifyRequest,
+  store: ImageStore,
+  images: ReceivedImage[],
+): Promise<Submission> {
   let rawAnswers: string | undefined;
   let isBot = false;
-  const images: NewApplicationImage[] = [];
+  // The total, counted as it arrives: the caps per part bound it too, this says so at once.
+  const budget = { left: MAX_REQUEST_BYTES };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      images.push(await readImage(part));
+      if (images.length >= MAX_IMAGES) throw TOO_MANY();
+      images.push(await receiveImage(part, store, budget));
     } else {
       const value = (part as MultipartValue).value;
+      budget.left -= String(value).length;
+      if (budget.left < 0) throw REQUEST_TOO_LARGE();
       if (part.valueTruncated) throw new HttpError(413, 'The application answers are too long.');
       if (part.fieldname === HONEYPOT_FIELD) isBot ||= isHoneypotValueFilled(value);
       if (part.fieldname === ANSWERS_FIELD) rawAnswers = String(value);
     }
   }
   if (rawAnswers === undefined) {
-    if (isBot) return { answers: undefined, images: [], isBot };
+    if (isBot) return { answers: undefined, images, isBot };
     throw new HttpError(400, `The "${ANSWERS_FIELD}" field with the answers is missing.`);
   }
   let answers: unknown;
   try {
     answers = JSON.parse(rawAnswers);
   } catch {
-    if (isBot) return { answers: undefined, images: [], isBot };
+    if (isBot) return { answers: undefined, images, isBot };
     throw new HttpError(400, 'The application answers must be valid JSON.');
   }
   return { answers, images, isBot: isBot || isHoneypotFilled(answers) };
 }
 
-async function readImage(part: MultipartFile): Promise<NewApplicationImage> {
+async function receiveImage(
+  part: MultipartFile,
+  store: ImageStore,
+  budget: { left: number },
+): Promise<ReceivedImage> {
   if (part.fieldname !== IMAGES_FIELD) {
-    await part.toBuffer().catch(() => undefined);
+    part.file.resume();
     throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
   }
-  // Throws the plugin's 413 when the file passes MAX_IMAGE_BYTES.
-  const data = await part.toBuffer();
-  // The spec says "less than 5MB", so exactly 5 MB is too large as well.
-  if (data.byteLength >= MAX_IMAGE_BYTES) {
-    throw new HttpError(413, APPLICATION_MESSAGES.imageTooLarge.description);
+  const check = imageCheck(budget);
+  const received = await store.receive(part.file, [check.stream]);
+  const contentType = check.contentType();
+  if (!contentType) {
+    // An empty file: nothing to check the type of.
+    await store.discard(received);
+    throw imageError(415, NOT_AN_IMAGE);
   }
-  const contentType = detectImageType(data);
-  if (!contentType) throw new HttpError(415, NOT_AN_IMAGE);
-  const filename = cleanFilename(part.filename, contentType);
-  return {
-    filename,
-    contentType,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-  };
+  return { ...received, filename: cleanFilename(part.filename, contentType), contentType };
+}
+
+/**
+ * Checks an image as it streams: its type by its first bytes (so a wrong file is refused
+ * before the rest arrives), its size against the cap, the request's total against its budget.
+ */
+function imageCheck(budget: { left: number }) {
+  let head = Buffer.alloc(0);
+  let contentType: ImageContentType | null = null;
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.byteLength;
+      budget.left -= chunk.byteLength;
+      // The spec says "less than 5MB", so exactly 5 MB is too large as well.
+      if (size >= MAX_IMAGE_BYTES) return done(TOO_LARGE());
+      if (budget.left < 0) return done(REQUEST_TOO_LARGE());
+      if (!contentType) {
+        head = Buffer.concat([head, chunk]);
+        // 12 bytes tell every accepted type apart (WebP's is the longest).
+        if (head.byteLength >= 12) {
+          contentType = detectImageType(head);
+          if (!contentType) return done(imageError(415, NOT_AN_IMAGE));
+        }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (!contentType && head.byteLength > 0) {
+        contentType = detectImageType(head);
+        if (!contentType) return done(imageError(415, NOT_AN_IMAGE));
+      }
+      done();
+    },
+  });
+  return { stream, contentType: () => contentType };
 }
 
 // Keep the applicant's name for staff, minus path parts and control characters.
@@ -117,9 +189,9 @@ function toClientError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return new HttpError(413, APPLICATION_MESSAGES.tooManyImages.description);
+      return TOO_MANY();
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, APPLICATION_MESSAGES.imageTooLarge.description);
+      return TOO_LARGE();
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new HttpError(413, 'The form has too many fields.');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
+import applicationImageRoutes from '../images/application-images';
 import meRoutes from './me';
 import reviewRoutes from './reviews';
 
@@ -20,4 +21,4 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes, reviewRoutes]);
+export default staffRouteFolder([meRoutes, reviewRoutes, applicationImageRoutes]);

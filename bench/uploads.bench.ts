@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../core/applications';
+
+// Three maximum designer applications at once (MAX_IMAGES images just under MAX_IMAGE_BYTES
+// each) against the real process on the embedded database, from the sources (tsx), while
+// `/api/health` is asked every ~50 ms. Prints health latency p50/p99/max during the uploads,
+// each upload's duration and the server's peak RSS (VmHWM). BENCH_BASELINE=<checkout> runs
+// that checkout's sources as well (e.g. main before a change). Run: npm run bench -- uploads
+const root = fileURLToPath(new URL('..', import.meta.url));
+const UPLOADS = 3;
+const HEALTH_EVERY_MS = 50;
+
+function procKb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** A PNG header followed by noise: the server checks the magic bytes only. */
+function anImage(seed: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(MAX_IMAGE_BYTES - 1024);
+  let x = seed * 2654435761;
+  for (let i = 0; i < bytes.length; i += 4) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    bytes[i] = x & 0xff;
+  }
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+}
+
+const designer = {
+  type: 'designer',
+  robloxUsername: 'bench_designer',
+  discordUsername: 'bench_designer',
+  age: 16,
+  activityLevel: 10,
+  designStyle: 'Clean',
+  tools: 'Figma',
+  designProcess: 'p'.repeat(500),
+  designChallenges: 'c'.repeat(500),
+  questionsForUs: '',
+  questionsBenefits: '',
+  additionalInfo: '',
+  agreeTerms: true,
+};
+
+async function uploadBody(index: number): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  form.append('application', JSON.stringify(designer));
+  for (let i = 0; i < MAX_IMAGES; i += 1) {
+    form.append('images', new Blob([anImage(index * 100 + i)], { type: 'image/png' }), `${i}.png`);
+  }
+  const encoded = new Response(form);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    type: encoded.headers.get('content-type') ?? '',
+  };
+}
+
+type Result = {
+  label: string;
+  uploadMs: number[];
+  statuses: number[];
+  health: number[];
+  healthErrors: number;
+  peakMb: number;
+  idleMb: number;
+};
+
+async function runOnce(label: string, cwd: string): Promise<Result> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-bench-uploads-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LUNAR_ENV_FILE: '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid as number;
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = output.match(/Lunar is running at (\S+)/)?.[1];
+        if (found) resolve(found);
+      });
+      child.on('exit', (code) => reject(new Error(`${label}: exited with ${code}`)));
+    });
+    const bodies = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => uploadBody(i)));
+    await fetch(`${url}/api/health`); // warm
+    const idleMb = procKb(pid, 'VmRSS') / 1024;
+
+    const health: number[] = [];
+    let healthErrors = 0;
+    let uploading = true;
+    const sampler = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        // A kept-alive connection the stalled server timed out resets: counted, not fatal.
+        const ok = await fetch(`${url}/api/health`).then(
+          (response) => response.arrayBuffer().then(() => true),
+          () => false,
+        );
+        if (ok) health.push(performance.now() - started);
+        else healthErrors += 1;
+        await new Promise((wait) => setTimeout(wait, HEALTH_EVERY_MS));
+      }
+    })();
+    const uploads = await Promise.all(
+      bodies.map(async ({ body, type }) => {
+        const started = performance.now();
+        const response = await fetch(`${url}/api/applications`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': type, origin: url },
+        });
+        await response.arrayBuffer();
+        return { ms: performance.now() - started, status: response.status };
+      }),
+    );
+    uploading = false;
+    await sampler;
+    return {
+      label,
+      uploadMs: uploads.map((upload) => upload.ms),
+      statuses: uploads.map((upload) => upload.status),
+      health: health.sort((a, b) => a - b),
+      healthErrors,
+      peakMb: procKb(pid, 'VmHWM') / 1024,
+      idleMb,
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const targets: [string, string][] = [
+  ...(process.env.BENCH_BASELINE
+    ? [['baseline', process.env.BENCH_BASELINE] as [string, string]]
+    : []),
+  ['this checkout', root],
+];
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+console.log(
+  `${UPLOADS} designer applications at once, ${MAX_IMAGES} images of ${mb(MAX_IMAGE_BYTES - 1024)} MB each, embedded database`,
+);
+for (const [label, cwd] of targets) {
+  const r = await runOnce(label, cwd);
+  const f = (ms: number) => `${Math.round(ms)} ms`;
+  console.log(`\n${r.label}`);
+  console.log(
+    `  uploads:        ${r.uploadMs.map(f).join(', ')} (status ${r.statuses.join(', ')})`,
+  );
+  console.log(
+    `  /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples, ${r.healthErrors} failed)`,
+  );
+  console.log(`  RSS:            ${r.idleMb.toFixed(0)} MB idle, peak ${r.peakMb.toFixed(0)} MB`);
+}

@@ -1,0 +1,37 @@
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { createImageStore } from '../../../db/image-store';
+import { createApplicationsRepository } from '../../../db/repositories/applications';
+import { HttpError } from '../../http-errors';
+
+// Applicants' portfolio images, for staff: the files under DATA_DIR/uploads, by content hash.
+// Registered inside the staff folder (server/routes/staff), so only staff sessions reach it.
+
+const Params = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
+
+const applicationImageRoutes: FastifyPluginAsync = async (app) => {
+  const store = createImageStore(app.config.DATA_DIR);
+  const applications = createApplicationsRepository(app.db);
+
+  app.get('/application-images/:hash', async (request, reply) => {
+    // Only a hash reaches the file system: nothing else can name a path (no traversal).
+    const parsed = Params.safeParse(request.params);
+    if (!parsed.success) throw new HttpError(404, 'No such image.');
+    const { hash } = parsed.data;
+    const image = await applications.findImageByHash(hash);
+    const file = image && (await stat(store.pathOf(hash)).catch(() => null));
+    if (!image || !file) throw new HttpError(404, 'No such image.');
+    return (
+      reply
+        .type(image.contentType)
+        .header('content-length', file.size)
+        // The address names the bytes, so they never change; personal data: browsers only.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(store.open(hash))
+    );
+  });
+};
+
+export default applicationImageRoutes;
