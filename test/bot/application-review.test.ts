@@ -29,7 +29,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     worker = h.startWorker();
     applications = createApplicationsRepository(h.database.db);
     outbox = createOutboxRepository(h.database.db);
-  }, 30_000);
+  });
   afterAll(async () => {
     await worker?.close();
     await app?.close();

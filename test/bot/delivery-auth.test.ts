@@ -18,7 +18,7 @@ describe.each(DRIVERS)('a token Discord refuses (401) on %s', (driver) => {
   let h: BotHarness;
   beforeAll(async () => {
     h = await startBotHarness(driver);
-  }, 30_000);
+  });
   afterAll(() => h?.close());
 
   it('pauses delivery without using attempts, says so once, and resumes by itself', async () => {
@@ -61,7 +61,7 @@ describe.each(DRIVERS)('two installs sharing one bot token on %s', (driver) => {
   beforeAll(async () => {
     h = await startBotHarness(driver);
     other = await createTestDatabase(driver);
-  }, 30_000);
+  });
   afterAll(async () => {
     await other?.close();
     await h?.close();

@@ -28,7 +28,7 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     h = await startBotHarness(driver);
     app = await buildTestApp(h.database, { env: h.env });
     outbox = createOutboxRepository(h.database.db);
-  }, 30_000);
+  });
   afterAll(async () => {
     await app?.close();
     await h?.close();
