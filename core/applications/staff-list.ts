@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CursorSchema, KeysetIdSchema, PageQuerySchema } from '../shared/page';
+import { ApplicationStatusSchema } from './record';
+import { ApplicationTypeSchema } from './schema';
+
+// The dashboard's application list (issue 12): its query parameters, shared by the server
+// (GET /api/staff/applications, the CSV export) and the table in the browser.
+
+/** Sortable columns: `submitted` (submitted_at), `username` (Roblox username), `status`. */
+export const APPLICATION_SORTS = ['submitted', 'username', 'status'] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const APPLICATION_PAGE_DEFAULT = 25;
+export const APPLICATION_PAGE_MAX = 100;
+/** Search terms shorter than this match too much to be worth a query. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** `YYYY-MM-DD`, a calendar day in UTC. */
+const DaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' })
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), {
+    error: 'Must be a real date',
+  })
+  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+    error: 'Must be a real date',
+  });
+
+/**
+ * The position after a page's last row: that row's sort value and id (ties broken by id, so
+ * the order is total and no row is skipped or repeated between pages).
+ */
+export const ApplicationKeysetSchema = z.object({
+  sort: z.enum(APPLICATION_SORTS),
+  value: z.string().max(200),
+  id: KeysetIdSchema,
+});
+export type ApplicationKeyset = z.output<typeof ApplicationKeysetSchema>;
+
+/** The filters, sort and search; shared by the list and the CSV export. */
+export const ApplicationFilterSchema = z
+  .object({
+    sort: z
+      .enum(APPLICATION_SORTS, { error: `Sort must be one of ${APPLICATION_SORTS.join(', ')}` })
+      .default('submitted'),
+    order: z
+      .enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })
+      .default('desc'),
+    type: ApplicationTypeSchema.optional(),
+    status: ApplicationStatusSchema.optional(),
+    /** Submitted on or after this day (UTC). */
+    from: DaySchema.optional(),
+    /** Submitted on or before this day (UTC). */
+    to: DaySchema.optional(),
+    /** Words to find in the usernames and the answers. */
+    q: z
+      .string()
+      .trim()
+      .min(SEARCH_MIN_LENGTH, { error: `Search needs at least ${SEARCH_MIN_LENGTH} characters` })
+      .max(SEARCH_MAX_LENGTH, { error: `Search takes at most ${SEARCH_MAX_LENGTH} characters` })
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'The start date must not be after the end date',
+    path: ['to'],
+  });
+export type ApplicationFilter = z.output<typeof ApplicationFilterSchema>;
+
+export const ApplicationListQuerySchema = z
+  .object({
+    ...PageQuerySchema(CursorSchema(ApplicationKeysetSchema), {
+      defaultLimit: APPLICATION_PAGE_DEFAULT,
+      maxLimit: APPLICATION_PAGE_MAX,
+    }).shape,
+  })
+  .and(ApplicationFilterSchema)
+  .refine((query) => !query.cursor || query.cursor.sort === query.sort, {
+    error: 'Cursor is not valid',
+    path: ['cursor'],
+  });
+export type ApplicationListQuery = z.output<typeof ApplicationListQuerySchema>;
+
+/** `POST /api/staff/applications/:id/decision`. */
+export const ApplicationDecisionRequestSchema = z.object({
+  decision: z.enum(['accept', 'reject'], { error: 'Decision must be accept or reject' }),
+  note: z
+    .string()
+    .trim()
+    .max(1000, { error: 'The note takes at most 1000 characters' })
+    .optional()
+    .transform((note) => note || undefined),
+});
+export type ApplicationDecisionRequest = z.output<typeof ApplicationDecisionRequestSchema>;
