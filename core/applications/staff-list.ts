@@ -22,13 +22,14 @@ export const SEARCH_MAX_LENGTH = 100;
 /** `YYYY-MM-DD`, a calendar day in UTC. */
 const DaySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' })
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), {
-    error: 'Must be a real date',
-  })
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-    error: 'Must be a real date',
-  });
+  .refine((day) => isCalendarDay(day), { error: 'Must be a real date as YYYY-MM-DD' });
+
+function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  // `2026-02-30` parses (as March 2nd) in some engines: it must come back as itself.
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
 
 /**
  * The position after a page's last row: that row's sort value and id (ties broken by id, so
@@ -62,6 +63,9 @@ export const ApplicationFilterSchema = z
       .trim()
       .min(SEARCH_MIN_LENGTH, { error: `Search needs at least ${SEARCH_MIN_LENGTH} characters` })
       .max(SEARCH_MAX_LENGTH, { error: `Search takes at most ${SEARCH_MAX_LENGTH} characters` })
+      .refine((text) => searchTsQuery(text) !== null, {
+        error: 'Search needs letters or digits',
+      })
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -95,3 +99,19 @@ export const ApplicationDecisionRequestSchema = z.object({
     .transform((note) => note || undefined),
 });
 export type ApplicationDecisionRequest = z.output<typeof ApplicationDecisionRequestSchema>;
+
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * The search's words as a Postgres tsquery for the `search` column: every word must occur,
+ * each as a prefix (`nov` finds `nova`). Only letters and digits reach the query, so no
+ * input is tsquery syntax. Null when nothing searchable is left.
+ */
+export function searchTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}

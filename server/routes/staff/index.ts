@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
+import applicationsRoutes from './applications';
 import meRoutes from './me';
+import overviewRoutes from './overview';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -19,4 +21,4 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes]);
+export default staffRouteFolder([meRoutes, overviewRoutes, applicationsRoutes]);
