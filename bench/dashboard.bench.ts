@@ -30,7 +30,13 @@ try {
   let started = performance.now();
   // One application every 30 s back from now: 1M rows span about a year. 10% accepted, 10%
   // rejected; half designers; answers with a few searchable words.
-  await db.execute(sql`
+  // Seeding and the untimed setup queries run past the app's statement timeout.
+  const untimed = <T>(query: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      return (await tx.execute(query)) as T;
+    });
+  await untimed(sql`
     insert into applications
       (type, status, roblox_username, discord_username, answers, submitted_at,
        reviewer_id, reviewer_name, decided_at)
@@ -49,7 +55,7 @@ try {
       case when i % 10 < 2 then 'Lead' end,
       case when i % 10 < 2 then now() - i * interval '29 seconds' end
     from generate_series(1, ${TOTAL}) as i`);
-  await db.execute(sql`analyze applications`);
+  await untimed(sql`analyze applications`);
   console.log(
     `seeded ${TOTAL.toLocaleString('en')} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -87,7 +93,7 @@ try {
         `submitted_at < '${where.get('to')}T00:00:00Z'::timestamptz + interval '1 day'`,
       );
     if (where.get('q')) return null; // a search's deep pages are bounded by its matches
-    const counted = await db.execute(
+    const counted = await untimed(
       sql.raw(`select count(*)::int as n from applications where ${conditions.join(' and ')}`),
     );
     const countRows = (
@@ -96,7 +102,7 @@ try {
       n: number;
     }[];
     const offset = Math.floor(Number(countRows[0]?.n ?? 0) / 2);
-    const rows = await db.execute(
+    const rows = await untimed(
       sql.raw(
         `select (${SORT_SQL[sort]})::text as value, id from applications where ${conditions.join(' and ')} order by ${SORT_SQL[sort]} desc, id desc offset ${offset} limit 1`,
       ),
