@@ -44,7 +44,7 @@ try {
       (case when i % 2 = 0 then 'designer' else 'moderator' end)::application_type,
       (case when i % 10 = 0 then 'accepted' when i % 10 = 1 then 'rejected' else 'pending' end)::application_status,
       'player' || i,
-      'disc' || (i * 7919 % ${TOTAL}),
+      'disc' || (i::bigint * 7919 % ${TOTAL}),
       jsonb_build_object(
         'age', 13 + i % 20,
         'activityLevel', i % 40,
