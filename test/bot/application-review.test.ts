@@ -62,7 +62,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
 
   it('edits the posted message for a decision made on the dashboard; the buttons then find it made', async () => {
     const { id, message } = await postedApplication();
-    const { cookie } = await signInAsStaff(h.database.db, ['lead'], 'Dash Lead');
+    const { cookie, member } = await signInAsStaff(h.database.db, ['lead'], 'Dash Lead');
     const decided = await app.inject({
       method: 'POST',
       url: `/api/staff/applications/${id}/decision`,
@@ -74,7 +74,9 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     await expect.poll(() => message.history.length, { timeout: 10_000 }).toBe(2);
     expect(message.embeds[0]).toMatchObject({ color: 0x57f287 });
     const fields = message.embeds.flatMap((e) => e.fields as { name: string; value: string }[]);
-    expect(fields.find((f) => f.name === 'Decision')?.value).toContain('Dash Lead');
+    expect(fields.find((f) => f.name === 'Decision')?.value).toContain(
+      `Accepted by <@${member.discordId}>`,
+    );
     expect(buttonsOf(message).every((button) => button.disabled)).toBe(true);
   });
 

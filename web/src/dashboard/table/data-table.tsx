@@ -199,7 +199,7 @@ export function DataTable<Row extends RowData>({
       </div>
       <ApiProblem state={page} loading="" failed="The list could not be loaded" />
       <section
-        aria-label={caption}
+        aria-label={`${caption} table`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
         tabIndex={0}
         className="overflow-x-auto rounded-xl border border-line"
