@@ -104,6 +104,11 @@ export function createDeliveryRenderer(
   }
 
   return {
+    /** An application's message as it is now (with its decision), for editing the post. */
+    async renderPostedApplication(id: number): Promise<DiscordMessagePayload | null> {
+      const row = await applications.findById(id);
+      return row ? buildApplicationMessage(row, { decision: row.decision ?? undefined }) : null;
+    },
     render(row: OutboxRow): Promise<RenderedDelivery | null> {
       if (row.kind === 'order_message') return renderOrderMessage(row.refId);
       if (row.kind === 'application_decision') return renderDecision(row.refId);

@@ -5,13 +5,15 @@ import { z } from 'zod';
 
 /**
  * What a delivery announces: the row it describes is of this kind. `application_decision`
- * (ref: the application) tells the applicant the decision by DM.
+ * (ref: the application) tells the applicant the decision by DM; `application_decision_edit`
+ * edits the application's posted message to show a decision made on the dashboard.
  */
 export const OUTBOX_KINDS = [
   'application',
   'contact_message',
   'order_message',
   'application_decision',
+  'application_decision_edit',
 ] as const;
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof OutboxKindSchema>;

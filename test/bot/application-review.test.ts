@@ -8,6 +8,7 @@ import { outbox as outboxTable } from '../../db/schema';
 import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage, InteractionRecord } from '../support/fake-discord';
+import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { addressFor, moderatorAnswers, submitApplication } from './factories';
 import { type BotHarness, startBotHarness } from './harness';
 
@@ -64,6 +65,26 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
     await expect.poll(() => record.followUps.length, { timeout: 5000 }).toBe(count);
     return record.followUps.map((m) => [m.content, m.ephemeral]);
   };
+
+  it('edits the posted message for a decision made on the dashboard; the buttons then find it made', async () => {
+    const { id, message } = await postedApplication();
+    const { cookie, member } = await signInAsStaff(h.database.db, ['lead'], 'Dash Lead');
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${id}/decision`,
+      headers: { cookie, origin: SITE_ORIGIN },
+      payload: { decision: 'accept', note: 'From the web' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    worker.wake();
+    await expect.poll(() => message.history.length, { timeout: 10_000 }).toBe(2);
+    expect(message.embeds[0]).toMatchObject({ color: 0x57f287 });
+    const fields = message.embeds.flatMap((e) => e.fields as { name: string; value: string }[]);
+    expect(fields.find((f) => f.name === 'Decision')?.value).toContain(
+      `Accepted by <@${member.discordId}>`,
+    );
+    expect(buttonsOf(message).every((button) => button.disabled)).toBe(true);
+  });
 
   it("stores a lead's Accept and shows it on the message with the buttons disabled", async () => {
     const { id, message } = await postedApplication();

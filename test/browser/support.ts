@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { isStaffPagePath } from '../../core/auth';
+import { isStaffPagePath, type StaffRole } from '../../core/auth';
 import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
 
 export type TestSite = {
   url: string;
-  /** A one-time sign-in link for a staff member, made by the running server. */
-  staffSignInLink(): Promise<string>;
+  /** A one-time sign-in link for a staff member (plain staff unless `roles`), made by the running server. */
+  staffSignInLink(roles?: StaffRole[]): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -28,12 +28,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<TestS
   if (!lunar.url) throw new Error('web role did not start');
   return {
     url: lunar.url,
-    async staffSignInLink() {
+    async staffSignInLink(roles: StaffRole[] = ['staff']) {
       // As `npm run login-link` gets one while the server holds the embedded database.
       const link = await requestSignInLink(dataDir, {
         discordId: '100000000000000001',
         username: 'browser-staff',
-        roles: ['staff'],
+        roles,
       });
       if (!link) throw new Error('the site did not answer for a sign-in link');
       return link;
@@ -93,8 +93,8 @@ export type OpenedPage = { page: Page; errors: string[]; response: Response | nu
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
-  /** Signs the page's browser context in as staff through a one-time link. */
-  signInAsStaff(page: Page): Promise<void>;
+  /** Signs the page's browser context in as staff (or `roles`) through a one-time link. */
+  signInAsStaff(page: Page, roles?: StaffRole[]): Promise<void>;
   /**
    * A new page (own context: `page.close()` closes both) with errors watched, at `path` once
    * it is interactive (see waitForPage); signed in as staff first when `path` is a staff page
@@ -131,8 +131,8 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
     get browser() {
       return started().browser;
     },
-    async signInAsStaff(page) {
-      const response = await page.goto(await started().site.staffSignInLink());
+    async signInAsStaff(page, roles) {
+      const response = await page.goto(await started().site.staffSignInLink(roles));
       if (!(await page.context().cookies()).some((cookie) => cookie.name === 'lunar_staff')) {
         throw new Error(`staff sign-in failed at ${page.url()} (${response?.status()})`);
       }

@@ -188,8 +188,8 @@ describe.each(DRIVERS)('application uploads kept as files on %s', (driver) => {
       expect(response.statusCode).toBe(201);
     });
 
-    it('serves a stored image to staff with its type and private, immutable caching', async () => {
-      const { cookie } = await signInAsStaff(server.database.db, ['staff']);
+    it('serves a stored image to leads with its type and private, immutable caching', async () => {
+      const { cookie } = await signInAsStaff(server.database.db, ['lead']);
       const response = await server.app.inject({
         url: `/api/staff/application-images/${sha256(png)}`,
         headers: { cookie },

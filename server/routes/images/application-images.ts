@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { createImageStore } from '../../../db/image-store';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError } from '../../http-errors';
+import { requireRole } from '../../plugins/auth';
 
 // Applicants' portfolio images, for staff: the files under DATA_DIR/uploads, by content hash.
-// Registered inside the staff folder (server/routes/staff), so only staff sessions reach it.
+// Registered inside the staff folder (server/routes/staff); like the applications, leads only.
 
 const Params = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
 
@@ -14,24 +15,28 @@ const applicationImageRoutes: FastifyPluginAsync = async (app) => {
   const store = createImageStore(app.config.DATA_DIR);
   const applications = createApplicationsRepository(app.db);
 
-  app.get('/application-images/:hash', async (request, reply) => {
-    // Only a hash reaches the file system: nothing else can name a path (no traversal).
-    const parsed = Params.safeParse(request.params);
-    if (!parsed.success) throw new HttpError(404, 'No such image.');
-    const { hash } = parsed.data;
-    const image = await applications.findImageByHash(hash);
-    const file = image && (await stat(store.pathOf(hash)).catch(() => null));
-    if (!image || !file) throw new HttpError(404, 'No such image.');
-    return (
-      reply
-        .type(image.contentType)
-        .header('content-length', file.size)
-        // The address names the bytes, so they never change; personal data: browsers only.
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', 'inline')
-        .send(store.open(hash))
-    );
-  });
+  app.get(
+    '/application-images/:hash',
+    { onRequest: requireRole('lead') },
+    async (request, reply) => {
+      // Only a hash reaches the file system: nothing else can name a path (no traversal).
+      const parsed = Params.safeParse(request.params);
+      if (!parsed.success) throw new HttpError(404, 'No such image.');
+      const { hash } = parsed.data;
+      const image = await applications.findImageByHash(hash);
+      const file = image && (await stat(store.pathOf(hash)).catch(() => null));
+      if (!image || !file) throw new HttpError(404, 'No such image.');
+      return (
+        reply
+          .type(image.contentType)
+          .header('content-length', file.size)
+          // The address names the bytes, so they never change; personal data: browsers only.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('content-disposition', 'inline')
+          .send(store.open(hash))
+      );
+    },
+  );
 };
 
 export default applicationImageRoutes;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
 import applicationImageRoutes from '../images/application-images';
+import applicationsRoutes from './applications';
 import meRoutes from './me';
+import overviewRoutes from './overview';
 import reviewRoutes from './reviews';
 
 /**
@@ -21,4 +23,10 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes, reviewRoutes, applicationImageRoutes]);
+export default staffRouteFolder([
+  meRoutes,
+  overviewRoutes,
+  applicationsRoutes,
+  reviewRoutes,
+  applicationImageRoutes,
+]);

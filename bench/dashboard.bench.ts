@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { ApplicationSort } from '../core/applications/staff-list';
+import { encodeCursor } from '../core/shared/page';
+import { buildTestApp } from '../test/support/app';
+import { createTestDatabase } from '../test/support/database';
+import { signInAsStaff } from '../test/support/staff';
+
+// The dashboard's application list at scale (issue 12): seeds BENCH_APPLICATIONS (1,000,000)
+// applications into a database of its own on Postgres (generate_series, one statement), then
+// times GET /api/staff/applications at the server (app.inject) for every sort × each single
+// filter, on the first page and on a deep one (a cursor half-way through), and streams the CSV
+// export of ~100,000 rows over real HTTP, sampling the process's RSS. Goal: < 50 ms per page.
+// Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (1M rows on PGlite would measure PGlite).
+
+const TOTAL = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const EXPORT_ROWS = 100_000;
+
+if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'dashboard bench skipped: set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to a Postgres',
+  );
+  process.exit(0);
+}
+
+const database = await createTestDatabase('postgres');
+const { db } = database;
+try {
+  let started = performance.now();
+  // One application every 30 s back from now: 1M rows span about a year. 10% accepted, 10%
+  // rejected; half designers; answers with a few searchable words.
+  // Seeding and the untimed setup queries run past the app's statement timeout.
+  const untimed = <T>(query: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      return (await tx.execute(query)) as T;
+    });
+  await untimed(sql`
+    insert into applications
+      (type, status, roblox_username, discord_username, answers, submitted_at,
+       reviewer_id, reviewer_name, decided_at)
+    select
+      (case when i % 2 = 0 then 'designer' else 'moderator' end)::application_type,
+      (case when i % 10 = 0 then 'accepted' when i % 10 = 1 then 'rejected' else 'pending' end)::application_status,
+      'player' || i,
+      'disc' || (i::bigint * 7919 % ${TOTAL}),
+      jsonb_build_object(
+        'age', 13 + i % 20,
+        'activityLevel', i % 40,
+        'additionalInfo', (array['loves lighthouses', 'builds liveries', 'draws logos', 'codes bots'])[1 + i % 4] || ' ' || md5(i::text),
+        'questionsForUs', '', 'questionsBenefits', '', 'agreeTerms', true),
+      now() - i * interval '30 seconds',
+      case when i % 10 < 2 then '1' end,
+      case when i % 10 < 2 then 'Lead' end,
+      case when i % 10 < 2 then now() - i * interval '29 seconds' end
+    from generate_series(1, ${TOTAL}) as i`);
+  await untimed(sql`analyze applications`);
+  console.log(
+    `seeded ${TOTAL.toLocaleString('en')} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const app = await buildTestApp(database);
+  const { cookie } = await signInAsStaff(db, ['lead']);
+  const inject = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const filters: Record<string, string> = {
+    none: '',
+    'type=designer': 'type=designer',
+    'status=rejected': 'status=rejected',
+    'from..to (a week)': `from=${monthAgo}&to=${weekAgo}`,
+    'q=lighthouse': 'q=lighthouse',
+    'q=player12345 (rare)': 'q=player12345',
+  };
+  const sorts: ApplicationSort[] = ['submitted', 'username', 'status'];
+  const SORT_SQL: Record<ApplicationSort, string> = {
+    submitted: 'submitted_at',
+    username: 'lower(roblox_username)',
+    status: 'status',
+  };
+
+  /** A cursor about half-way through the filtered list (setup, not timed). */
+  async function deepCursor(sort: ApplicationSort, filter: string): Promise<string | null> {
+    const where = new URLSearchParams(filter);
+    const conditions: string[] = ['true'];
+    if (where.get('type')) conditions.push(`type = '${where.get('type')}'`);
+    if (where.get('status')) conditions.push(`status = '${where.get('status')}'`);
+    if (where.get('from')) conditions.push(`submitted_at >= '${where.get('from')}T00:00:00Z'`);
+    if (where.get('to'))
+      conditions.push(
+        `submitted_at < '${where.get('to')}T00:00:00Z'::timestamptz + interval '1 day'`,
+      );
+    if (where.get('q')) return null; // a search's deep pages are bounded by its matches
+    const counted = await untimed(
+      sql.raw(`select count(*)::int as n from applications where ${conditions.join(' and ')}`),
+    );
+    const countRows = (
+      Array.isArray(counted) ? counted : (counted as { rows: unknown[] }).rows
+    ) as {
+      n: number;
+    }[];
+    const offset = Math.floor(Number(countRows[0]?.n ?? 0) / 2);
+    const rows = await untimed(
+      sql.raw(
+        `select (${SORT_SQL[sort]})::text as value, id from applications where ${conditions.join(' and ')} order by ${SORT_SQL[sort]} desc, id desc offset ${offset} limit 1`,
+      ),
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+      value: string;
+      id: number;
+    }[];
+    const row = list[0];
+    return row ? encodeCursor({ sort, value: row.value, id: Number(row.id) }) : null;
+  }
+
+  async function time(url: string) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const begin = performance.now();
+      const response = await inject(url);
+      times.push(performance.now() - begin);
+      if (response.statusCode !== 200)
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const pick = (p: number) =>
+      times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+    return { p50: pick(0.5), p95: pick(0.95) };
+  }
+
+  console.log(`\nGET /api/staff/applications, ${RUNS} runs each, ms at the server (p50 / p95):`);
+  console.log(
+    `${'sort'.padEnd(10)} ${'filter'.padEnd(22)} ${'first page'.padStart(16)} ${'deep page'.padStart(16)}`,
+  );
+  let worst = 0;
+  for (const sort of sorts) {
+    for (const [name, filter] of Object.entries(filters)) {
+      const base = `/api/staff/applications?sort=${sort}&order=desc${filter && `&${filter}`}`;
+      const first = await time(base);
+      const cursor = await deepCursor(sort, filter);
+      const deep = cursor ? await time(`${base}&cursor=${cursor}`) : null;
+      worst = Math.max(worst, first.p95, deep?.p95 ?? 0);
+      const cell = (t: { p50: number; p95: number } | null) =>
+        (t ? `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}` : 'n/a').padStart(16);
+      console.log(`${sort.padEnd(10)} ${name.padEnd(22)} ${cell(first)} ${cell(deep)}`);
+    }
+  }
+  console.log(`worst p95: ${worst.toFixed(1)} ms (goal < 50 ms)`);
+
+  // The CSV export over real HTTP, the body read and dropped as it arrives.
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const from = new Date(Date.now() - EXPORT_ROWS * 30 * 1000).toISOString().slice(0, 10);
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  started = performance.now();
+  const response = await fetch(`${address}/api/staff/applications.csv?from=${from}`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  clearInterval(sampler);
+  console.log(
+    `\nCSV export: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+      `peak RSS +${((peak - baseline) / 1e6).toFixed(1)} MB over ${(baseline / 1e6).toFixed(0)} MB`,
+  );
+  await app.close();
+} finally {
+  await database.close();
+}

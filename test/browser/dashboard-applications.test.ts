@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  requestJson,
+  useBrowserSite,
+  waitForPage,
+  watchPageErrors,
+} from './support';
+
+// A lead signs in with a one-time link, finds an application in the dashboard's table, opens
+// it, accepts it in the dialog (the decision stored, the Discord edit queued in the outbox)
+// and exports the filtered list as CSV. The fake Discord's side of the edit is covered by the
+// outbox worker's own tests; this site runs the web role only.
+
+const APPLICATION = {
+  type: 'moderator',
+  robloxUsername: 'LighthouseKeeper',
+  discordUsername: 'keeper_disc',
+  age: 15,
+  activityLevel: 12,
+  otherServers: '',
+  whyChooseYou: 'w'.repeat(100),
+  scenarioOne: 'a'.repeat(50),
+  scenarioTwo: 'b'.repeat(50),
+  scenarioThree: 'c'.repeat(50),
+  scenarioFour: 'd'.repeat(50),
+  questionsForUs: '',
+  questionsBenefits: '',
+  additionalInfo: 'I keep =lighthouses',
+  agreeTerms: true,
+};
+
+describe('the dashboard’s applications in Chromium', () => {
+  const site = useBrowserSite();
+
+  it('signs in with a link, reviews and accepts an application, and exports CSV', async () => {
+    const submitted = await requestJson(site, 'POST', '/api/applications', { body: APPLICATION });
+    expect(submitted.status).toBe(201);
+
+    const page = await site.browser.newPage({ acceptDownloads: true });
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['lead']);
+    await page.goto(`${site.url}/dashboard/applications`);
+    await waitForPage(page);
+    const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await expect(nav.getByRole('link', { name: 'Applications' }).count()).resolves.toBe(1);
+
+    await page.getByRole('searchbox', { name: 'Search usernames and answers' }).fill('lighthouse');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=lighthouse/);
+    const link = page.getByRole('link', { name: 'LighthouseKeeper' });
+    await link.waitFor();
+    await expectNoAxeViolations(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^"id","type","status"/);
+    expect(csv).toContain('"LighthouseKeeper"');
+    expect(csv).toContain('I keep =lighthouses');
+
+    await link.click();
+    await page.getByRole('heading', { name: 'LighthouseKeeper', level: 1 }).waitFor();
+    await page.getByText('I keep =lighthouses').waitFor();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept LighthouseKeeper?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Welcome aboard');
+    await dialog.getByRole('button', { name: 'Accept application' }).click();
+    await page.getByText('Accepted by').waitFor();
+    await page.getByText('Note: Welcome aboard').waitFor();
+    await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+
+    // The overview lists the Discord edit waiting for the bot (no bot runs here).
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.getByText(/Application decision \d+/).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a signed-out visitor to sign in and back to the dashboard page asked for', async () => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}/dashboard/applications?status=pending`);
+    await waitForPage(page);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(
+      '/dashboard/applications?status=pending',
+    );
+    await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+    await page.getByText('npm run login-link').waitFor();
+    await page.close();
+  });
+});

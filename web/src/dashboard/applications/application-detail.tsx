@@ -1,0 +1,110 @@
+import { APPLICATION_FIELD_LABELS } from '../../../../core/applications/steps';
+import { ApiProblem } from '../../components/ui/api-problem';
+import { useApi } from '../../data/use-api';
+import { DecisionDialog } from './decision-dialog';
+import { StatusBadge } from './status-badge';
+
+// One application: every answer, the portfolio images, the decision (or the buttons to make it).
+
+type Detail = {
+  id: number;
+  type: string;
+  status: string;
+  robloxUsername: string;
+  discordUsername: string;
+  submittedAt: string;
+  answers: Record<string, unknown>;
+  images: { id: number; filename: string; url: string }[];
+  decision: { status: string; reviewerName: string; decidedAt: string } | null;
+  decisionNote: string | null;
+};
+
+const labelOf = (key: string) =>
+  (APPLICATION_FIELD_LABELS as Record<string, string>)[key] ??
+  key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
+
+function answerText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export function ApplicationDetail({ id }: { id: string }) {
+  const detail = useApi<Detail>(`/api/staff/applications/${encodeURIComponent(id)}`);
+  const app = detail.data;
+  return (
+    <article aria-labelledby="application-title" className="mt-4 space-y-6">
+      <ApiProblem
+        state={detail}
+        loading="Loading the application…"
+        failed="The application could not be loaded"
+      />
+      {app && (
+        <>
+          <header className="flex flex-wrap items-center gap-3">
+            <h1 id="application-title" className="text-2xl font-bold">
+              {app.robloxUsername}
+            </h1>
+            <StatusBadge status={app.status} />
+            <span className="text-sm text-muted">
+              {app.type} application · {app.discordUsername} on Discord · submitted{' '}
+              {new Date(app.submittedAt).toLocaleString('en-GB')}
+            </span>
+          </header>
+          {app.decision ? (
+            <p className="rounded-xl border border-line bg-panel/60 p-4">
+              {app.decision.status === 'accepted' ? 'Accepted' : 'Rejected'} by{' '}
+              <strong>{app.decision.reviewerName}</strong> on{' '}
+              {new Date(app.decision.decidedAt).toLocaleString('en-GB')}
+              {app.decisionNote && (
+                <span className="mt-2 block text-muted">Note: {app.decisionNote}</span>
+              )}
+            </p>
+          ) : (
+            <div className="flex gap-2">
+              <DecisionDialog
+                applicationId={app.id}
+                decision="accept"
+                applicantName={app.robloxUsername}
+              />
+              <DecisionDialog
+                applicationId={app.id}
+                decision="reject"
+                applicantName={app.robloxUsername}
+              />
+            </div>
+          )}
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {Object.entries(app.answers).map(([key, value]) => (
+              <div key={key} className="rounded-xl border border-line p-4">
+                <dt className="text-sm font-semibold text-lavender">{labelOf(key)}</dt>
+                <dd className="mt-1 whitespace-pre-wrap break-words">{answerText(value)}</dd>
+              </div>
+            ))}
+          </dl>
+          {app.images.length > 0 && (
+            <section aria-labelledby="application-images">
+              <h2 id="application-images" className="text-lg font-semibold">
+                Portfolio images
+              </h2>
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {app.images.map((image) => (
+                  <li key={image.id}>
+                    <a href={image.url} target="_blank" rel="noreferrer">
+                      <img
+                        src={image.url}
+                        alt={`Portfolio work: ${image.filename}`}
+                        loading="lazy"
+                        className="w-full rounded-lg border border-line"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { APPLICATION_STATUSES } from '../../../../core/applications/record';
+import { APPLICATION_TYPES } from '../../../../core/applications/schema';
+import { ApplicationDetail } from '../applications/application-detail';
+import { StatusBadge } from '../applications/status-badge';
+import type { SectionPageProps } from '../sections';
+import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+
+// Applications (leads, executives): the list, and one application at /dashboard/applications/:id.
+
+type ApplicationRow = {
+  id: number;
+  type: string;
+  status: string;
+  robloxUsername: string;
+  discordUsername: string;
+  submittedAt: string;
+  reviewerName: string | null;
+  decidedAt: string | null;
+};
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+const COLUMNS: TableColumn<ApplicationRow>[] = [
+  { id: 'username', header: 'Roblox username', sortable: true, cell: (row) => row.robloxUsername },
+  { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
+  { id: 'type', header: 'Type', cell: (row) => capitalize(row.type) },
+  {
+    id: 'status',
+    header: 'Status',
+    sortable: true,
+    cell: (row) => <StatusBadge status={row.status} />,
+  },
+  {
+    id: 'submitted',
+    header: 'Submitted',
+    sortable: true,
+    cell: (row) => formatDate(row.submittedAt),
+  },
+  { id: 'reviewer', header: 'Decided by', cell: (row) => row.reviewerName ?? '—' },
+  {
+    id: 'decided',
+    header: 'Decided',
+    hiddenByDefault: true,
+    cell: (row) => formatDate(row.decidedAt),
+  },
+];
+
+const FILTERS: TableFilter[] = [
+  { kind: 'search', id: 'q', label: 'Search usernames and answers', placeholder: 'e.g. nova' },
+  {
+    kind: 'select',
+    id: 'type',
+    label: 'Type',
+    options: APPLICATION_TYPES.map((type) => ({ value: type, label: capitalize(type) })),
+  },
+  {
+    kind: 'select',
+    id: 'status',
+    label: 'Status',
+    options: APPLICATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+  },
+  { kind: 'date', id: 'from', label: 'Submitted from' },
+  { kind: 'date', id: 'to', label: 'Submitted until' },
+];
+
+const DEFAULT_SORT = { id: 'submitted', order: 'desc' } as const;
+const rowHref = (row: ApplicationRow) => `/dashboard/applications/${row.id}`;
+const rowKey = (row: ApplicationRow) => row.id;
+
+export default function ApplicationsSection({ itemId }: SectionPageProps) {
+  if (itemId) {
+    return (
+      <>
+        <Link to="/dashboard/applications" className="text-sm text-lavender underline">
+          ← All applications
+        </Link>
+        <ApplicationDetail id={itemId} />
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="applications-title" className="space-y-4">
+      <h1 id="applications-title" className="text-2xl font-bold">
+        Applications
+      </h1>
+      <DataTable
+        tableId="applications"
+        caption="Applications"
+        endpoint="/api/staff/applications"
+        columns={COLUMNS}
+        filters={FILTERS}
+        defaultSort={DEFAULT_SORT}
+        rowKey={rowKey}
+        rowHref={rowHref}
+        empty="No applications match these filters."
+        exportEndpoint="/api/staff/applications.csv"
+      />
+    </section>
+  );
+}
