@@ -206,7 +206,7 @@ describe.each(DRIVERS)('application uploads kept as files on %s', (driver) => {
         url: `/api/staff/application-images/${sha256(png)}`,
       });
       expect(anonymous.statusCode).toBe(401);
-      const { cookie } = await signInAsStaff(server.database.db, ['staff']);
+      const { cookie } = await signInAsStaff(server.database.db, ['lead']);
       for (const name of [
         'f'.repeat(64),
         sha256(png).toUpperCase(),

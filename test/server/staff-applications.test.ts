@@ -4,6 +4,7 @@ import type { Application } from '../../core/applications';
 import { createImageStore } from '../../db/image-store';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { outbox } from '../../db/schema';
+import { testConfig } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
@@ -59,7 +60,7 @@ describe.each(DRIVERS)('staff applications API on %s', (driver) => {
   beforeAll(async () => {
     const repository = createApplicationsRepository(server.database.db);
     // The image's bytes live as a file under the app's DATA_DIR; the row keeps its hash.
-    const contentHash = await createImageStore(server.app.config.DATA_DIR).write(PNG);
+    const contentHash = await createImageStore(testConfig().DATA_DIR).write(PNG);
     // 30 applications, one a day from 2026-01-01 (index 1 is the oldest).
     for (let index = 1; index <= 30; index++) {
       const submittedAt = new Date(Date.UTC(2026, 0, index, 12));
