@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SEED_BLOG_POST } from '../core/blog/seed-post';
+import { slugifyTitle } from '../core/blog/slug';
 import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
 import { TEAM_MEMBERS } from '../core/team/members';
 import { TEAM_CATEGORIES } from '../core/team/team';
@@ -79,6 +80,7 @@ export async function seedOnce(db: Database): Promise<'seeded' | 'already-seeded
     );
 
     await tx.insert(blogPosts).values({
+      slug: slugifyTitle(SEED_BLOG_POST.title),
       title: SEED_BLOG_POST.title,
       content: SEED_BLOG_POST.content,
       publishedOn: SEED_BLOG_POST.date,

@@ -1,3 +1,5 @@
+import { blogPostBySlugUrl, blogPostDescription, blogPostPath } from '../blog/post-page';
+
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
 // cache (server/web), and sitemap.xml (server/routes/seo). Plain data and small functions, so
@@ -15,6 +17,8 @@ export type PageHead = {
   /** Where search engines should index this content, when not at the requested path. */
   canonicalPath?: string;
   noindex?: boolean;
+  /** Open Graph type; 'website' unless the page is an article (a blog post). */
+  ogType?: 'website' | 'article';
 };
 
 /** API answers keyed by URL: what the server loaded for a page, shipped for hydration. */
@@ -31,6 +35,13 @@ export type SiteSettings = {
    * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
    */
   year: number;
+  /** BLOG_ADMIN_PASSCODE is set: the blog offers 'Admin Login'. */
+  blogPasscodeSignIn: boolean;
+  /**
+   * Today's date (UTC, YYYY-MM-DD) when the server rendered the page: promos show by it, and
+   * being part of the render cache's key, a promo starts and ends on its day.
+   */
+  today: string;
 };
 
 export type RouteParams = Record<string, string>;
@@ -55,6 +66,11 @@ export type RouteDef = {
   data?: (params: RouteParams, site: SiteSettings) => string[];
   /** `data`: the page's API JSON when known (always on the server), for titles from content. */
   head: (params: RouteParams, data?: ApiSnapshot) => PageHead;
+  /**
+   * For pages of stored content: false when the data names nothing (an unknown blog post);
+   * the server then answers 404 and the page shows the not-found text. Absent: always found.
+   */
+  found?: (params: RouteParams, data: ApiSnapshot) => boolean;
 };
 
 const studio = 'Lunar';
@@ -80,6 +96,19 @@ const STAFF_PAGE = {
 /** A portfolio's own URL; the canonical address of every page that shows that profile. */
 export function portfolioPath(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
+}
+
+const NOT_FOUND_HEAD: PageHead = {
+  title: `Page not found — ${studio}`,
+  description: 'This page does not exist.',
+  noindex: true,
+};
+
+type ServedPost = { slug: string; title: string; content: string };
+/** The post a `/blog/:slug` page shows, when its data holds one. */
+export function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
+  const page = data?.[blogPostBySlugUrl(slug)] as { items?: ServedPost[] } | undefined;
+  return page?.items?.[0];
 }
 
 const portfolioApiUrl = (username: string) => `/api/portfolios/${encodeURIComponent(username)}`;
@@ -148,6 +177,23 @@ const TABLE = defineRoutes([
     }),
   },
   {
+    id: 'blog-post',
+    path: '/blog/:slug',
+    ...PUBLIC_PAGE,
+    data: ({ slug = '' }) => [blogPostBySlugUrl(slug)],
+    found: ({ slug = '' }, data) => postOf(slug, data) !== undefined,
+    head: ({ slug = '' }, data) => {
+      const post = postOf(slug, data);
+      if (!post) return NOT_FOUND_HEAD;
+      return {
+        title: `${post.title} — ${studio} Blog`,
+        description: blogPostDescription(post.content),
+        canonicalPath: blogPostPath(post.slug),
+        ogType: 'article',
+      };
+    },
+  },
+  {
     id: 'contact',
     path: '/contact',
     ...PUBLIC_PAGE,
@@ -207,10 +253,7 @@ export const NOT_FOUND_ROUTE: Route = {
   path: '*',
   ...PUBLIC_PAGE,
   sitemap: false,
-  head: () => ({
-    title: `Page not found — ${studio}`,
-    description: 'This page does not exist.',
-  }),
+  head: () => ({ title: NOT_FOUND_HEAD.title, description: NOT_FOUND_HEAD.description }),
 };
 
 /** Where a signed-out staff member is sent; the sign-in work (decision 7) serves it. */

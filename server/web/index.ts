@@ -24,6 +24,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
     defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
+    blogPasscodeSignIn: Boolean(app.config.BLOG_ADMIN_PASSCODE),
   };
 
   await app.register(fastifyStatic, {
@@ -85,13 +86,16 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
-    const settings = { ...site, year: new Date().getUTCFullYear() };
+    const now = new Date();
+    const settings = { ...site, year: now.getUTCFullYear(), today: now.toISOString().slice(0, 10) };
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
     };
     const { body, timing } = await renderBody(route, pathname, state);
     const head = route.head(params, state.api);
+    // Stored content that is not there (an unknown blog post): the page renders its 404 text.
+    const missing = route.id === 'not-found' || route.found?.(params, state.api) === false;
     const html = buildPageHtml(build.template, {
       head,
       canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
@@ -100,7 +104,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       preload: build.pageAssets(route),
     });
     return reply
-      .status(route.id === 'not-found' ? 404 : 200)
+      .status(missing ? 404 : 200)
       .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')
       .header('server-timing', timing)
       .type('text/html; charset=utf-8')

@@ -25,7 +25,7 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`,
     ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    '<meta property="og:type" content="website" />',
+    `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
     '<meta property="og:site_name" content="Lunar" />',
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
