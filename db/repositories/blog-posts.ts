@@ -61,6 +61,15 @@ export function createBlogPostsRepository(db: Executor) {
       };
     },
 
+    /** Every post's slug, newest first (sitemap.xml lists their pages). */
+    async listSlugs(): Promise<string[]> {
+      const rows = await db
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id));
+      return rows.map((row) => row.slug);
+    },
+
     /** The post at /blog/<slug>; a string that cannot be a slug names none (no query). */
     async findBySlug(slug: string): Promise<BlogPost | null> {
       if (!isBlogSlug(slug)) return null;

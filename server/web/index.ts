@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
+import { utcDay } from '../../core/site/promos';
 import { matchRoute, type Route } from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
@@ -9,6 +10,11 @@ import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
+
+/** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
+export const SHARE_IMAGE_PATH = '/og-image.png';
+const SHARE_FILES = new Set([SHARE_IMAGE_PATH, '/favicon.ico']);
+const SHARE_FILE_MAX_AGE = 30 * 24 * 60 * 60;
 
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
@@ -19,6 +25,7 @@ export type WebOptions = { distDir: string };
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
+  const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const rendered = createRenderCache();
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
@@ -26,6 +33,14 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
     blogPasscodeSignIn: Boolean(app.config.BLOG_ADMIN_PASSCODE),
   };
+
+  // The share card and favicon.ico keep fixed names (link previews and browsers ask for them
+  // by name), so they cannot be `immutable`; a month is long enough for caches to matter.
+  app.addHook('onSend', async (request, reply) => {
+    if (SHARE_FILES.has(request.url) && reply.statusCode === 200) {
+      reply.header('cache-control', `public, max-age=${SHARE_FILE_MAX_AGE}`);
+    }
+  });
 
   await app.register(fastifyStatic, {
     root: `${build.clientDir}/assets`,
@@ -87,7 +102,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
 
     const { route, params } = matchRoute(pathname);
     const now = new Date();
-    const settings = { ...site, year: now.getUTCFullYear(), today: now.toISOString().slice(0, 10) };
+    const settings = { ...site, year: now.getUTCFullYear(), today: utcDay(now) };
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
@@ -99,6 +114,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     const html = buildPageHtml(build.template, {
       head,
       canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
+      imageUrl: shareImageUrl,
       body,
       state,
       preload: build.pageAssets(route),

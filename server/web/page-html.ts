@@ -12,10 +12,14 @@ const escapeJsonForScript = (json: string) =>
 export type PageParts = {
   head: PageHead;
   canonicalUrl: string;
+  /** The share card (1200×630), absolute: link previews do not resolve relative URLs. */
+  imageUrl: string;
   body: string;
   state: unknown;
   preload: { scripts: string[]; styles: string[] };
 };
+
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** Fills the built index.html with a prerendered page. */
 export function buildPageHtml(template: string, parts: PageParts): string {
@@ -30,7 +34,15 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(canonicalUrl)}" />`,
-    '<meta name="twitter:card" content="summary" />',
+    `<meta property="og:image" content="${escapeHtml(parts.imageUrl)}" />`,
+    '<meta property="og:image:type" content="image/png" />',
+    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />`,
+    '<meta property="og:image:alt" content="Lunar — Elevate Your ERLC Community" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(parts.imageUrl)}" />`,
     ...parts.preload.styles.map((href) => `<link rel="stylesheet" href="${href}" />`),
     ...parts.preload.scripts.map((href) => `<link rel="modulepreload" href="${href}" />`),
   ].join('\n    ');
