@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
+import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
 import { seedOnce } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
@@ -48,6 +49,11 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     }
 
     closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    // The privacy policy's deletions need no Discord connection, only the worker role.
+    if (hasRole(config, 'worker')) {
+      const retention = startRetentionJob(database.db, { months: config.RETENTION_MONTHS, log });
+      closers.push({ name: 'retention job', close: () => retention.close() });
+    }
     for (const warning of startupWarnings(config)) log.warn(warning);
 
     return {

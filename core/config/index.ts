@@ -84,6 +84,15 @@ const EnvironmentSchema = z.object({
     message: 'must be at least 8 characters (or unset to disable passcode sign-in)',
   }),
 
+  // The privacy policy's promise: applications (with their images) and contact messages older
+  // than this are deleted by the worker's daily retention job; the policy page shows the value.
+  RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a whole number of months' })
+    .int({ error: 'must be a whole number of months' })
+    .min(1, { error: 'must be between 1 and 120 months' })
+    .max(120, { error: 'must be between 1 and 120 months' })
+    .default(12),
+
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,

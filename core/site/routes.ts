@@ -35,6 +35,8 @@ export type SiteSettings = {
    * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
    */
   year: number;
+  /** RETENTION_MONTHS: how long applications and messages are kept (the privacy policy). */
+  retentionMonths: number;
   /** BLOG_ADMIN_PASSCODE is set: the blog offers 'Admin Login'. */
   blogPasscodeSignIn: boolean;
   /**

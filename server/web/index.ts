@@ -32,6 +32,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
     defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
     blogPasscodeSignIn: Boolean(app.config.BLOG_ADMIN_PASSCODE),
+    retentionMonths: app.config.RETENTION_MONTHS,
   };
 
   // The share card and favicon.ico keep fixed names (link previews and browsers ask for them

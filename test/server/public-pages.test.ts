@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_SECTIONS } from '../../core/site/legal-privacy';
 import { TERMS_SECTIONS } from '../../core/site/legal-terms';
 import { formatRobux, PRICING_PLANS } from '../../core/site/pricing';
@@ -24,8 +24,6 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
       'Join Our Discord',
       'View Our Work',
       'Our Services',
-      'New Year Boost: 25% OFF',
-      'Claim Offer',
       'Next 100 Orders will get 15% OFF!',
       'Pricing Plans',
       'Most Popular',
@@ -55,6 +53,31 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
     expect(html).toMatch(/id="services"/);
     expect(html).toMatch(/id="pricing"/);
     expect(html).toMatch(/id="team"/);
+  });
+
+  describe('promos by date (UTC)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    // Only Date is faked: the database and the server's timers keep running.
+    const homeOn = async (instant: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(instant));
+      return get('/');
+    };
+
+    it('hides the New Year promo in November', async () => {
+      const html = await homeOn('2026-11-20T12:00:00Z');
+      expect(html).not.toContain('New Year Boost');
+      expect(html).toContain('Next 100 Orders will get 15% OFF!');
+    });
+
+    it('shows it from its first day, though the page was rendered and cached the day before', async () => {
+      expect(await homeOn('2026-12-25T23:59:00Z')).not.toContain('New Year Boost');
+      const html = await homeOn('2026-12-26T00:01:00Z');
+      expect(html).toContain('New Year Boost: 25% OFF');
+      expect(html).toContain('Claim Offer');
+    });
   });
 
   it('/terms shows every section, the date, the change note and the contact e-mail', async () => {
