@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
-import { seedOnce } from '../db/seed';
+import { seedOnce, seedsDemo } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
@@ -27,7 +27,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
-    const seeded = await seedOnce(database.db);
+    const seeded = await seedOnce(database.db, { demo: seedsDemo(config) });
     log.info({ driver: database.driver, seeded }, 'database ready');
 
     let url: string | null = null;

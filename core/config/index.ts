@@ -75,6 +75,13 @@ const EnvironmentSchema = z.object({
       message: 'must start with postgres:// (leave it unset to use the embedded database)',
     }),
 
+  // Seed the demo team and portfolios into DATABASE_URL too (the embedded database always gets
+  // them): off by default, so a production database never starts with made-up people.
+  LUNAR_SEED_DEMO: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@lunar.gg'),
   DISCORD_INVITE_URL: z
     .url({ error: 'must be a full https:// invite link' })
