@@ -5,6 +5,9 @@ import { formatRobux, PRICING_PLANS } from '../../core/site/pricing';
 import { SERVICE_CARDS } from '../../core/site/services';
 import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/staff/staff-documentation';
 import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/staff/ticket-procedure';
+import { seedOnce } from '../../db/seed';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase } from '../support/database';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -108,4 +111,22 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
       expect(staff).toContain(asHtml(section.title));
     }
   });
+});
+
+// A production database starts without the demo people (db/seed.ts): the pages still render.
+it('renders the home page and the portfolio fallback without demo people', async () => {
+  const database = await createTestDatabase('pglite');
+  try {
+    await seedOnce(database.db, { demo: false });
+    const app = await buildTestApp(database, { web: true });
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Meet Our Team');
+    expect(home.body).not.toContain('Team lead');
+    const portfolio = await app.inject({ method: 'GET', url: '/team/portfolios/novadev' });
+    expect(portfolio.statusCode).toBeLessThan(500);
+    await app.close();
+  } finally {
+    await database.close();
+  }
 });
