@@ -91,11 +91,21 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
     expect(html).toMatch(/mailto:[^"]+@/);
   });
 
+  it('/privacy states the configured retention period', async () => {
+    const app = await buildTestApp(server.database, { web: true, env: { RETENTION_MONTHS: '6' } });
+    const html = (await app.inject({ method: 'GET', url: '/privacy' })).body;
+    expect(html).toContain('Contact messages are kept for 6 months after they are received');
+    await app.close();
+  });
+
   it('/privacy shows every section and the privacy contact', async () => {
     const html = await get('/privacy');
     for (const section of PRIVACY_SECTIONS) expect(html).toContain(asHtml(section.title));
     expect(html).toContain('March 19, 2024');
     expect(html).toMatch(/mailto:[^"]+@/);
+    // RETENTION_MONTHS (default 12), the period the retention job deletes after.
+    expect(html).toContain('kept for 12 months after they are submitted and then deleted');
+    expect(html).not.toContain('{retention}');
   });
 
   it('the staff guides show their steps, cards and seven sections', async () => {
