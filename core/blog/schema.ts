@@ -35,6 +35,11 @@ export const BlogPostSchema = z.object({
   /** The spec's YYYY-MM-DD publication date. */
   date: z.iso.date(),
   content: z.string(),
+  /**
+   * The post's opening words on one line: its page's description and link previews. Made by
+   * the server, so the browser's bundle does not carry the code.
+   */
+  description: z.string(),
 });
 export type BlogPost = z.output<typeof BlogPostSchema>;
 

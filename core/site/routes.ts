@@ -1,4 +1,4 @@
-import { blogPostBySlugUrl, blogPostDescription, blogPostPath } from '../blog/post-page';
+import { blogPostBySlugUrl, blogPostPath } from '../blog/post-page';
 
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
@@ -106,7 +106,7 @@ const NOT_FOUND_HEAD: PageHead = {
   noindex: true,
 };
 
-type ServedPost = { slug: string; title: string; content: string };
+type ServedPost = { slug: string; title: string; description: string };
 /** The post a `/blog/:slug` page shows, when its data holds one. */
 export function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
   const page = data?.[blogPostBySlugUrl(slug)] as { items?: ServedPost[] } | undefined;
@@ -189,7 +189,7 @@ const TABLE = defineRoutes([
       if (!post) return NOT_FOUND_HEAD;
       return {
         title: `${post.title} — ${studio} Blog`,
-        description: blogPostDescription(post.content),
+        description: post.description,
         canonicalPath: blogPostPath(post.slug),
         ogType: 'article',
       };

@@ -1,5 +1,6 @@
 import { and, desc, eq, like, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { blogPostDescription } from '../../core/blog/post-page';
 import type { BlogPost, BlogPostInput } from '../../core/blog/schema';
 import { isBlogSlug, nextFreeSlug, slugifyTitle } from '../../core/blog/slug';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
@@ -24,6 +25,12 @@ const columns = {
   date: blogPosts.publishedOn,
   content: blogPosts.content,
 };
+
+type PostRow = Omit<BlogPost, 'description'>;
+const withDescription = (row: PostRow): BlogPost => ({
+  ...row,
+  description: blogPostDescription(row.content),
+});
 
 export function createBlogPostsRepository(db: Executor) {
   return {
@@ -52,7 +59,7 @@ export function createBlogPostsRepository(db: Executor) {
         )
         .orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id))
         .limit(size + 1);
-      const items = rows.slice(0, size);
+      const items = rows.slice(0, size).map(withDescription);
       const last = items.at(-1);
       return {
         items,
@@ -74,7 +81,7 @@ export function createBlogPostsRepository(db: Executor) {
     async findBySlug(slug: string): Promise<BlogPost | null> {
       if (!isBlogSlug(slug)) return null;
       const [row] = await db.select(columns).from(blogPosts).where(eq(blogPosts.slug, slug));
-      return row ?? null;
+      return row ? withDescription(row) : null;
     },
 
     /**
@@ -107,7 +114,7 @@ export function createBlogPostsRepository(db: Executor) {
           })
           .onConflictDoNothing({ target: blogPosts.slug })
           .returning(columns);
-        if (row) return row;
+        if (row) return withDescription(row);
       }
       throw new Error(`blog post: no free slug for "${base}" after 5 tries`);
     },
@@ -119,7 +126,7 @@ export function createBlogPostsRepository(db: Executor) {
         .set({ title: input.title, content: input.content })
         .where(eq(blogPosts.id, id))
         .returning(columns);
-      return row ?? null;
+      return row ? withDescription(row) : null;
     },
 
     /** True when there was such a post. */
