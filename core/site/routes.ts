@@ -100,12 +100,6 @@ export function portfolioPath(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
 }
 
-const NOT_FOUND_HEAD: PageHead = {
-  title: `Page not found — ${studio}`,
-  description: 'This page does not exist.',
-  noindex: true,
-};
-
 type ServedPost = { slug: string; title: string; description: string };
 /** The post a `/blog/:slug` page shows, when its data holds one. */
 export function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
@@ -186,7 +180,8 @@ const TABLE = defineRoutes([
     found: ({ slug = '' }, data) => postOf(slug, data) !== undefined,
     head: ({ slug = '' }, data) => {
       const post = postOf(slug, data);
-      if (!post) return NOT_FOUND_HEAD;
+      // Served with status 404 (see `found`); NOT_FOUND_ROUTE is defined below the table.
+      if (!post) return { ...NOT_FOUND_ROUTE.head({}), noindex: true };
       return {
         title: `${post.title} — ${studio} Blog`,
         description: post.description,
@@ -255,7 +250,10 @@ export const NOT_FOUND_ROUTE: Route = {
   path: '*',
   ...PUBLIC_PAGE,
   sitemap: false,
-  head: () => ({ title: NOT_FOUND_HEAD.title, description: NOT_FOUND_HEAD.description }),
+  head: () => ({
+    title: `Page not found — ${studio}`,
+    description: 'This page does not exist.',
+  }),
 };
 
 /** Where a signed-out staff member is sent; the sign-in work (decision 7) serves it. */

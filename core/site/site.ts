@@ -32,7 +32,9 @@ export const STAT_TILES: StatTile[] = [
   { icon: 'clock', value: '24/7', label: 'Support' },
 ];
 
-export type { PromoBanner } from './promos';
+// Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than
+// a chunk of its own for the home and portfolio pages.
+export { activePromos, type PromoBanner } from './promos';
 
 // When each runs: see core/site/promos.ts (promos.test.ts checks the dates). Edit the dates
 // here when a promo is renewed.

@@ -1,5 +1,4 @@
-import { activePromos } from '../../../../core/site/promos';
-import { PROMO_BANNERS } from '../../../../core/site/site';
+import { activePromos, PROMO_BANNERS } from '../../../../core/site/site';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { PromoButton } from '../promo-button';
