@@ -17,8 +17,6 @@ export type PageHead = {
   /** Where search engines should index this content, when not at the requested path. */
   canonicalPath?: string;
   noindex?: boolean;
-  /** Open Graph type; 'website' unless the page is an article (a blog post). */
-  ogType?: 'website' | 'article';
 };
 
 /** API answers keyed by URL: what the server loaded for a page, shipped for hydration. */
@@ -186,7 +184,6 @@ const TABLE = defineRoutes([
         title: `${post.title} — ${studio} Blog`,
         description: post.description,
         canonicalPath: blogPostPath(post.slug),
-        ogType: 'article',
       };
     },
   },

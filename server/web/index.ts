@@ -116,6 +116,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       head,
       canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
       imageUrl: shareImageUrl,
+      // Kept out of the route table so the browser's bundle stays within its budget.
+      ogType: route.id === 'blog-post' && !missing ? 'article' : 'website',
       body,
       state,
       preload: build.pageAssets(route),

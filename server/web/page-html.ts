@@ -12,6 +12,8 @@ const escapeJsonForScript = (json: string) =>
 export type PageParts = {
   head: PageHead;
   canonicalUrl: string;
+  /** Open Graph type: 'article' for a blog post, else 'website'. */
+  ogType: 'website' | 'article';
   /** The share card (1200×630), absolute: link previews do not resolve relative URLs. */
   imageUrl: string;
   body: string;
@@ -29,7 +31,7 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`,
     ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
+    `<meta property="og:type" content="${parts.ogType}" />`,
     '<meta property="og:site_name" content="Lunar" />',
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
