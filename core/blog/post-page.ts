@@ -1,5 +1,3 @@
-import { apiUrl } from '../site/api-url';
-
 // What the route table needs to build a post's page, without zod: it is read by the server's
 // page matching and by the browser's entry bundle.
 
@@ -15,7 +13,9 @@ export function blogPostUrl(id: number): string {
  * the page renders as its 404 content) rather than an error it would have to interpret.
  */
 export function blogPostBySlugUrl(slug: string): string {
-  return apiUrl({ path: BLOG_POSTS_URL, params: { slug } });
+  // What apiUrl({ path: BLOG_POSTS_URL, params: { slug } }) builds (one parameter), inlined to
+  // keep the browser's first load small; core/blog/post-page.test.ts holds the two together.
+  return `${BLOG_POSTS_URL}?${new URLSearchParams({ slug })}`;
 }
 
 /** The post's page. */

@@ -175,7 +175,7 @@ const TABLE = defineRoutes([
     path: '/blog/:slug',
     ...PUBLIC_PAGE,
     data: ({ slug = '' }) => [blogPostBySlugUrl(slug)],
-    found: ({ slug = '' }, data) => postOf(slug, data) !== undefined,
+    found: ({ slug = '' }, data) => !!postOf(slug, data),
     head: ({ slug = '' }, data) => {
       const post = postOf(slug, data);
       // Served with status 404 (see `found`); NOT_FOUND_ROUTE is defined below the table.
