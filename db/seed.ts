@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SEED_BLOG_POST } from '../core/blog/seed-post';
+import { slugifyTitle } from '../core/blog/slug';
 import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
 import { TEAM_MEMBERS } from '../core/team/members';
 import { TEAM_CATEGORIES } from '../core/team/team';
@@ -14,21 +15,53 @@ import {
 } from './schema';
 
 const SEED_KEY = 'seeded_at';
+const DEMO_SEED_KEY = 'demo_seeded_at';
 
 /**
- * Inserts the spec's sample data once per database. The marker row is written in the same
- * transaction, so a crash mid-way seeds again next time and a finished seed never repeats
- * (even after staff delete the sample rows).
+ * First start: the studio's welcome post, once per database. The marker row is written in the
+ * same transaction, so a crash mid-way seeds again next time and a finished seed never repeats
+ * (even after staff delete the post). `demo`: the demo team and portfolios too (seedDemoOnce).
  */
-export async function seedOnce(db: Database): Promise<'seeded' | 'already-seeded'> {
-  return db.transaction(async (tx) => {
+export async function seedOnce(
+  db: Database,
+  { demo = true }: { demo?: boolean } = {},
+): Promise<'seeded' | 'already-seeded'> {
+  const result = await db.transaction(async (tx) => {
     // Claiming the marker first makes concurrent starters wait on its row lock.
     const claimed = await tx
       .insert(systemState)
       .values({ key: SEED_KEY, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning();
+    if (claimed.length === 0) return 'already-seeded' as const;
+    await tx.insert(blogPosts).values({
+      slug: slugifyTitle(SEED_BLOG_POST.title),
+      title: SEED_BLOG_POST.title,
+      content: SEED_BLOG_POST.content,
+      publishedOn: SEED_BLOG_POST.date,
+    });
+    return 'seeded' as const;
+  });
+  if (demo) await seedDemoOnce(db);
+  return result;
+}
+
+/**
+ * The spec's demo people: team categories, members and portfolio profiles. For the embedded
+ * database and on request (LUNAR_SEED_DEMO, `npm run db:seed-demo`), never by default into a
+ * production database. Once per database, and never into a team that already has members
+ * (a database seeded before this marker existed, or one the studio filled itself).
+ */
+export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-seeded'> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(systemState)
+      .values({ key: DEMO_SEED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
     if (claimed.length === 0) return 'already-seeded';
+    const [existing] = await tx.select({ id: teamMembers.id }).from(teamMembers).limit(1);
+    if (existing) return 'already-seeded';
 
     await tx
       .insert(teamCategories)
@@ -78,13 +111,13 @@ export async function seedOnce(db: Database): Promise<'seeded' | 'already-seeded
       })),
     );
 
-    await tx.insert(blogPosts).values({
-      title: SEED_BLOG_POST.title,
-      content: SEED_BLOG_POST.content,
-      publishedOn: SEED_BLOG_POST.date,
-    });
     return 'seeded';
   });
+}
+
+/** Whether a start seeds the demo people: the embedded default, or when asked to. */
+export function seedsDemo(config: { DATABASE_URL?: string; LUNAR_SEED_DEMO: boolean }): boolean {
+  return !config.DATABASE_URL || config.LUNAR_SEED_DEMO;
 }
 
 export async function isSeeded(db: Database): Promise<boolean> {

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
+import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
-import { seedOnce } from '../db/seed';
+import { seedOnce, seedsDemo } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
@@ -28,7 +29,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
-    const seeded = await seedOnce(database.db);
+    const seeded = await seedOnce(database.db, { demo: seedsDemo(config) });
     log.info({ driver: database.driver, seeded }, 'database ready');
     // Uploads live under DATA_DIR whichever the database (docs/decisions/015-upload-storage.md).
     const images = await prepareImageStorage(database.db, createImageStore(config.DATA_DIR));
@@ -53,6 +54,15 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     }
 
     closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    // The privacy policy's deletions need no Discord connection, only the worker role.
+    if (hasRole(config, 'worker')) {
+      const retention = startRetentionJob(database.db, {
+        months: config.RETENTION_MONTHS,
+        images: createImageStore(config.DATA_DIR),
+        log,
+      });
+      closers.push({ name: 'retention job', close: () => retention.close() });
+    }
     for (const warning of startupWarnings(config)) log.warn(warning);
 
     return {

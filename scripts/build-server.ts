@@ -20,6 +20,7 @@ const ENTRIES = {
   'discord-register': 'scripts/discord-register.ts',
   'db-migrate': 'scripts/db-migrate.ts',
   'login-link': 'scripts/login-link.ts',
+  'db-seed-demo': 'scripts/db-seed-demo.ts',
 };
 
 rmSync(outdir, { recursive: true, force: true });

@@ -29,10 +29,17 @@ export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
 /** The spec's blog post, as stored and as `GET /api/blog/posts` lists it. */
 export const BlogPostSchema = z.object({
   id: z.number().int(),
+  /** Its page is /blog/<slug>; set from the title on create, kept on edit. */
+  slug: z.string(),
   title: z.string(),
   /** The spec's YYYY-MM-DD publication date. */
   date: z.iso.date(),
   content: z.string(),
+  /**
+   * The post's opening words on one line: its page's description and link previews. Made by
+   * the server, so the browser's bundle does not carry the code.
+   */
+  description: z.string(),
 });
 export type BlogPost = z.output<typeof BlogPostSchema>;
 
@@ -40,4 +47,4 @@ export type BlogPost = z.output<typeof BlogPostSchema>;
 export const BlogPostsPageSchema = PageSchema(BlogPostSchema);
 export type BlogPostsPage = z.output<typeof BlogPostsPageSchema>;
 
-export const BLOG_POSTS_URL = '/api/blog/posts';
+export { BLOG_POSTS_URL, blogPostBySlugUrl, blogPostUrl } from './post-page';

@@ -75,6 +75,13 @@ const EnvironmentSchema = z.object({
       message: 'must start with postgres:// (leave it unset to use the embedded database)',
     }),
 
+  // Seed the demo team and portfolios into DATABASE_URL too (the embedded database always gets
+  // them): off by default, so a production database never starts with made-up people.
+  LUNAR_SEED_DEMO: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@lunar.gg'),
   DISCORD_INVITE_URL: z
     .url({ error: 'must be a full https:// invite link' })
@@ -83,6 +90,15 @@ const EnvironmentSchema = z.object({
   BLOG_ADMIN_PASSCODE: optionalText.refine((value) => value === undefined || value.length >= 8, {
     message: 'must be at least 8 characters (or unset to disable passcode sign-in)',
   }),
+
+  // The privacy policy's promise: applications (with their images) and contact messages older
+  // than this are deleted by the worker's daily retention job; the policy page shows the value.
+  RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a whole number of months' })
+    .int({ error: 'must be a whole number of months' })
+    .min(1, { error: 'must be between 1 and 120 months' })
+    .max(120, { error: 'must be between 1 and 120 months' })
+    .default(12),
 
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).

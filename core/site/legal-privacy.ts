@@ -49,8 +49,9 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     id: 'data-retention',
     title: 'Data Retention',
     body: [
-      'Applications, including uploaded portfolio images, are kept for 12 months after they are submitted and then deleted.',
-      'Contact messages are kept for 12 months after we answer them and then deleted.',
+      // {retention}: RETENTION_MONTHS, e.g. "12 months"; a daily job deletes what is older.
+      'Applications, including uploaded portfolio images, are kept for {retention} after they are submitted and then deleted.',
+      'Contact messages are kept for {retention} after they are received and then deleted.',
       'Order records are kept for as long as needed to handle revisions, disputes and staff payouts.',
     ],
   },

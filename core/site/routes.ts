@@ -1,3 +1,5 @@
+import { blogPostBySlugUrl, blogPostPath } from '../blog/post-page';
+
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
 // cache (server/web), and sitemap.xml (server/routes/seo). Plain data and small functions, so
@@ -31,6 +33,15 @@ export type SiteSettings = {
    * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
    */
   year: number;
+  /** RETENTION_MONTHS: how long applications and messages are kept (the privacy policy). */
+  retentionMonths: number;
+  /** BLOG_ADMIN_PASSCODE is set: the blog offers 'Admin Login'. */
+  blogPasscodeSignIn: boolean;
+  /**
+   * Today's date (UTC, YYYY-MM-DD) when the server rendered the page: promos show by it, and
+   * being part of the render cache's key, a promo starts and ends on its day.
+   */
+  today: string;
 };
 
 export type RouteParams = Record<string, string>;
@@ -55,6 +66,11 @@ export type RouteDef = {
   data?: (params: RouteParams, site: SiteSettings) => string[];
   /** `data`: the page's API JSON when known (always on the server), for titles from content. */
   head: (params: RouteParams, data?: ApiSnapshot) => PageHead;
+  /**
+   * For pages of stored content: false when the data names nothing (an unknown blog post);
+   * the server then answers 404 and the page shows the not-found text. Absent: always found.
+   */
+  found?: (params: RouteParams, data: ApiSnapshot) => boolean;
 };
 
 const studio = 'Lunar';
@@ -92,6 +108,13 @@ const STAFF_PAGE = {
 /** A portfolio's own URL; the canonical address of every page that shows that profile. */
 export function portfolioPath(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
+}
+
+type ServedPost = { slug: string; title: string; description: string };
+/** The post a `/blog/:slug` page shows, when its data holds one. */
+export function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
+  const page = data?.[blogPostBySlugUrl(slug)] as { items?: ServedPost[] } | undefined;
+  return page?.items?.[0];
 }
 
 const portfolioApiUrl = (username: string) => `/api/portfolios/${encodeURIComponent(username)}`;
@@ -158,6 +181,23 @@ const TABLE = defineRoutes([
       title: `Lunar Blog — ${studio}`,
       description: 'News, releases and behind-the-scenes posts from the Lunar design studio.',
     }),
+  },
+  {
+    id: 'blog-post',
+    path: '/blog/:slug',
+    ...PUBLIC_PAGE,
+    data: ({ slug = '' }) => [blogPostBySlugUrl(slug)],
+    found: ({ slug = '' }, data) => !!postOf(slug, data),
+    head: ({ slug = '' }, data) => {
+      const post = postOf(slug, data);
+      // Served with status 404 (see `found`); NOT_FOUND_ROUTE is defined below the table.
+      if (!post) return { ...NOT_FOUND_ROUTE.head({}), noindex: true };
+      return {
+        title: `${post.title} — ${studio} Blog`,
+        description: post.description,
+        canonicalPath: blogPostPath(post.slug),
+      };
+    },
   },
   {
     id: 'contact',

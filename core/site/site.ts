@@ -1,5 +1,6 @@
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import type { IconName } from './icons';
+import type { PromoBanner } from './promos';
 import { SERVICE_CARDS } from './services';
 import type { NavLink, StatTile } from './types';
 
@@ -31,22 +32,27 @@ export const STAT_TILES: StatTile[] = [
   { icon: 'clock', value: '24/7', label: 'Support' },
 ];
 
-export type PromoBanner = {
-  id: string;
-  text: string;
-  badge?: string;
-  /** Decision 9: the button opens the Discord invite in a new tab. */
-  buttonLabel?: string;
-};
+// Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than
+// a chunk of its own for the home and portfolio pages.
+export { activePromos, type PromoBanner } from './promos';
 
+// When each runs: see core/site/promos.ts (promos.test.ts checks the dates). Edit the dates
+// here when a promo is renewed.
 export const PROMO_BANNERS: PromoBanner[] = [
   {
     id: 'new-year-boost',
     text: 'New Year Boost: 25% OFF',
     badge: 'Limited Time',
     buttonLabel: 'Claim Offer',
+    startsOn: '2026-12-26',
+    endsOn: '2027-01-31',
   },
-  { id: 'next-100-orders', text: 'Next 100 Orders will get 15% OFF!' },
+  {
+    id: 'next-100-orders',
+    text: 'Next 100 Orders will get 15% OFF!',
+    startsOn: '2026-01-01',
+    endsOn: '2027-12-31',
+  },
 ];
 
 export const HIRING_LABEL = "We're Hiring";

@@ -16,7 +16,10 @@ import { DateTimeSchema } from '../../core/shared/dates';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
 import type { Executor, Transaction } from '../client';
 import { applicationImages, applications } from '../schema';
-import { enqueueDelivery } from './outbox';
+import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
+
+/** Rows deleted per transaction by the retention job: short locks, bounded memory. */
+export const RETENTION_BATCH = 500;
 
 /** An image whose file is kept already (db/image-store.ts): the row references it by hash. */
 export type NewApplicationImage = {
@@ -108,6 +111,46 @@ export function createApplicationsRepository(db: Executor) {
         await enqueueDelivery(tx, 'application', row.id);
         return { id: row.id };
       });
+    },
+
+    /**
+     * The retention job's one way to remove applications: those submitted before `cutoff`,
+     * their images and their outbox deliveries, a batch per transaction. Images go first and
+     * explicitly (not by cascade), so a storage outside this table is cleaned up here too.
+     */
+    async deleteApplicationsOlderThan(cutoff: Date): Promise<{
+      applications: number;
+      images: number;
+      deliveries: number;
+      /** The deleted images' files (db/image-files.ts deleteStoredImages removes them). */
+      imageHashes: string[];
+    }> {
+      const deleted = { applications: 0, images: 0, deliveries: 0, imageHashes: [] as string[] };
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const rows = await tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(lt(applications.submittedAt, cutoff))
+            .orderBy(asc(applications.id))
+            .limit(RETENTION_BATCH)
+            .for('update', { skipLocked: true });
+          const ids = rows.map((row) => row.id);
+          if (ids.length === 0) return 0;
+          const images = await tx
+            .delete(applicationImages)
+            .where(inArray(applicationImages.applicationId, ids))
+            .returning({ contentHash: applicationImages.contentHash });
+          deleted.images += images.length;
+          for (const { contentHash } of images)
+            if (contentHash) deleted.imageHashes.push(contentHash);
+          deleted.deliveries += await deleteDeliveriesOf(tx, 'application', ids);
+          await tx.delete(applications).where(inArray(applications.id, ids));
+          deleted.applications += ids.length;
+          return ids.length;
+        });
+        if (batch < RETENTION_BATCH) return deleted;
+      }
     },
 
     /** The application with its answers read through its type's schema, and its images. */

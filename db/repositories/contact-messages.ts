@@ -1,10 +1,11 @@
-import { count, desc, eq, lt } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ContactMessage, StoredContactMessage } from '../../core/contact/schema';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
 import type { Executor, Transaction } from '../client';
 import { contactMessages } from '../schema';
-import { enqueueDelivery } from './outbox';
+import { RETENTION_BATCH } from './applications';
+import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
   id: contactMessages.id,
@@ -23,6 +24,29 @@ export type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
 
 export function createContactMessagesRepository(db: Executor) {
   return {
+    /** The retention job: messages received before `cutoff` and their outbox deliveries. */
+    async deleteOlderThan(cutoff: Date): Promise<{ messages: number; deliveries: number }> {
+      const deleted = { messages: 0, deliveries: 0 };
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const rows = await tx
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
+            .where(lt(contactMessages.createdAt, cutoff))
+            .orderBy(asc(contactMessages.id))
+            .limit(RETENTION_BATCH)
+            .for('update', { skipLocked: true });
+          const ids = rows.map((row) => row.id);
+          if (ids.length === 0) return 0;
+          deleted.deliveries += await deleteDeliveriesOf(tx, 'contact_message', ids);
+          await tx.delete(contactMessages).where(inArray(contactMessages.id, ids));
+          deleted.messages += ids.length;
+          return ids.length;
+        });
+        if (batch < RETENTION_BATCH) return deleted;
+      }
+    },
+
     /** Stores the message and its delivery to Discord together, or neither; inside `tx` when given. */
     async create(input: ContactMessage, tx?: Transaction): Promise<{ id: number }> {
       return (tx ?? db).transaction(async (tx) => {

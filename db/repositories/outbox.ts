@@ -20,6 +20,23 @@ export async function enqueueDelivery(
   return row.id;
 }
 
+/**
+ * Forgets the deliveries of rows that are being deleted (the retention job), in their
+ * transaction: a pending one would only fail later with "no longer exists".
+ */
+export async function deleteDeliveriesOf(
+  tx: Transaction,
+  kind: OutboxKind,
+  refIds: number[],
+): Promise<number> {
+  if (refIds.length === 0) return 0;
+  const rows = await tx
+    .delete(outbox)
+    .where(and(eq(outbox.kind, kind), inArray(outbox.refId, refIds)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
 const afterMs = (ms: number) =>
   sql`now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`;
 

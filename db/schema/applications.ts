@@ -35,7 +35,7 @@ export const applications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     // The reviewer's optional note with the decision (the dashboard's decision dialog).
     decisionNote: text('decision_note'),
-    // The dashboard's search (decision record 0XX-application-search): the usernames and every
+    // The dashboard's search (decision record 016-dashboard-application-list): the usernames and every
     // string value of the answers (not the keys: every row has those), as words. Kept by
     // Postgres itself and GIN-indexed, so a search reads the index rather than every document.
     search: tsvector('search')
@@ -44,7 +44,7 @@ export const applications = pgTable(
         sql`to_tsvector('simple'::regconfig, roblox_username || ' ' || discord_username) || jsonb_to_tsvector('simple'::regconfig, answers, '["string"]'::jsonb)`,
       ),
   },
-  // Keyset pages (decision record 0XX-application-search): each list order has an index on
+  // Keyset pages (decision record 016-dashboard-application-list): each list order has an index on
   // (filter, sort value, id) so any page, however deep, is an index range read of one page.
   (table) => [
     index('applications_submitted_id_idx').on(table.submittedAt, table.id),

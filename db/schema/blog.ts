@@ -1,10 +1,12 @@
-import { date, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const blogPosts = pgTable(
   'blog_posts',
   {
     id: serial('id').primaryKey(),
+    // The post's address (/blog/<slug>), unique; see core/blog/slug.ts.
+    slug: text('slug').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     // The spec's YYYY-MM-DD date shown on the post.
@@ -12,5 +14,8 @@ export const blogPosts = pgTable(
     author: text('author'),
     createdAt: createdAt(),
   },
-  (table) => [index('blog_posts_newest_idx').on(table.publishedOn.desc(), table.id.desc())],
+  (table) => [
+    index('blog_posts_newest_idx').on(table.publishedOn.desc(), table.id.desc()),
+    uniqueIndex('blog_posts_slug_idx').on(table.slug),
+  ],
 );

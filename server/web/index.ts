@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
+import { utcDay } from '../../core/site/promos';
 import { matchRoute, type Route } from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
@@ -9,6 +10,11 @@ import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
+
+/** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
+export const SHARE_IMAGE_PATH = '/og-image.png';
+const SHARE_FILES = new Set([SHARE_IMAGE_PATH, '/favicon.ico']);
+const SHARE_FILE_MAX_AGE = 30 * 24 * 60 * 60;
 
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
@@ -19,12 +25,23 @@ export type WebOptions = { distDir: string };
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
+  const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const rendered = createRenderCache();
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
     defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
+    blogPasscodeSignIn: Boolean(app.config.BLOG_ADMIN_PASSCODE),
+    retentionMonths: app.config.RETENTION_MONTHS,
   };
+
+  // The share card and favicon.ico keep fixed names (link previews and browsers ask for them
+  // by name), so they cannot be `immutable`; a month is long enough for caches to matter.
+  app.addHook('onSend', async (request, reply) => {
+    if (SHARE_FILES.has(request.url) && reply.statusCode === 200) {
+      reply.header('cache-control', `public, max-age=${SHARE_FILE_MAX_AGE}`);
+    }
+  });
 
   await app.register(fastifyStatic, {
     root: `${build.clientDir}/assets`,
@@ -85,22 +102,28 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
-    const settings = { ...site, year: new Date().getUTCFullYear() };
+    const now = new Date();
+    const settings = { ...site, year: now.getUTCFullYear(), today: utcDay(now) };
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
     };
     const { body, timing } = await renderBody(route, pathname, state);
     const head = route.head(params, state.api);
+    // Stored content that is not there (an unknown blog post): the page renders its 404 text.
+    const missing = route.id === 'not-found' || route.found?.(params, state.api) === false;
     const html = buildPageHtml(build.template, {
       head,
       canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
+      imageUrl: shareImageUrl,
+      // Kept out of the route table so the browser's bundle stays within its budget.
+      ogType: route.id === 'blog-post' && !missing ? 'article' : 'website',
       body,
       state,
       preload: build.pageAssets(route),
     });
     return reply
-      .status(route.id === 'not-found' ? 404 : 200)
+      .status(missing ? 404 : 200)
       .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')
       .header('server-timing', timing)
       .type('text/html; charset=utf-8')

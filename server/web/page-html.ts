@@ -12,10 +12,16 @@ const escapeJsonForScript = (json: string) =>
 export type PageParts = {
   head: PageHead;
   canonicalUrl: string;
+  /** Open Graph type: 'article' for a blog post, else 'website'. */
+  ogType: 'website' | 'article';
+  /** The share card (1200×630), absolute: link previews do not resolve relative URLs. */
+  imageUrl: string;
   body: string;
   state: unknown;
   preload: { scripts: string[]; styles: string[] };
 };
+
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** Fills the built index.html with a prerendered page. */
 export function buildPageHtml(template: string, parts: PageParts): string {
@@ -25,12 +31,20 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />`,
     ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    '<meta property="og:type" content="website" />',
+    `<meta property="og:type" content="${parts.ogType}" />`,
     '<meta property="og:site_name" content="Lunar" />',
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(canonicalUrl)}" />`,
-    '<meta name="twitter:card" content="summary" />',
+    `<meta property="og:image" content="${escapeHtml(parts.imageUrl)}" />`,
+    '<meta property="og:image:type" content="image/png" />',
+    `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}" />`,
+    '<meta property="og:image:alt" content="Lunar — Elevate Your ERLC Community" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(parts.imageUrl)}" />`,
     ...parts.preload.styles.map((href) => `<link rel="stylesheet" href="${href}" />`),
     ...parts.preload.scripts.map((href) => `<link rel="modulepreload" href="${href}" />`),
   ].join('\n    ');

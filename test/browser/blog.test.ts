@@ -158,6 +158,46 @@ describe('blog in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('opens a post on its own page, where an editor edits it, deletes it and signs out', async () => {
+    const { page, errors } = await openBlog();
+    await page.getByRole('link', { name: 'Welcome to Lunar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Lunar' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/blog/welcome-to-lunar');
+    expect(await page.title()).toBe('Welcome to Lunar — Lunar Blog');
+    // Not signed in: no editor's tools.
+    expect(await page.getByRole('button', { name: 'Edit post' }).count()).toBe(0);
+
+    const session = await requestJson(site, 'POST', '/api/blog/session', {
+      body: { passcode: PASSCODE },
+    });
+    const created = await requestJson(site, 'POST', '/api/blog/posts', {
+      body: { title: 'Draft to fix', content: 'Typo here.' },
+      cookies: session.cookies,
+    });
+    const { slug } = created.body as { slug: string };
+    await page.goto(`${site.url}/blog`);
+    await waitForPage(page);
+    await signIn(page, PASSCODE);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('link', { name: 'Draft to fix' }).click();
+    await page.getByRole('button', { name: 'Edit post' }).click();
+    await page.getByLabel('Title').fill('Fixed post');
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Fixed post' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/blog/${slug}`);
+
+    await page.getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('button', { name: 'Really delete this post?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lunar Blog' }).waitFor();
+    expect(await headings(page)).not.toContain('Fixed post');
+    expect((await fetch(`${site.url}/blog/${slug}`)).status).toBe(404);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Admin Login' }).waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 // Its own site (and database), so the count of wrong passcodes starts at zero here, whatever

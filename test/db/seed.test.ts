@@ -5,7 +5,8 @@ import { TeamMemberSchema } from '../../core/team/schema';
 import { TEAM_CATEGORIES } from '../../core/team/team';
 import { createTeamRepository } from '../../db/repositories/team';
 import { blogPosts, portfolioProfiles, teamMembers } from '../../db/schema';
-import { seedOnce } from '../../db/seed';
+import { seedDemoOnce, seedOnce, seedsDemo } from '../../db/seed';
+import { testConfig } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
 
 describe.each(DRIVERS)('seed on %s', (driver) => {
@@ -63,5 +64,48 @@ describe.each(DRIVERS)('seed on %s', (driver) => {
     expect(await seedOnce(database.db)).toBe('already-seeded');
     const [posts] = await database.db.select({ n: count() }).from(blogPosts);
     expect(posts?.n).toBe(0);
+  });
+});
+
+// A production database (DATABASE_URL) must not start with made-up people.
+describe.each(DRIVERS)('demo seed on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database.close());
+
+  const countMembers = async () =>
+    (await database.db.select({ n: count() }).from(teamMembers))[0]?.n;
+
+  it('is for the embedded database or on request only', () => {
+    expect(seedsDemo(testConfig())).toBe(true);
+    const postgres = testConfig({ DATABASE_URL: 'postgres://lunar@db:5432/lunar' });
+    expect(seedsDemo(postgres)).toBe(false);
+    expect(
+      seedsDemo(
+        testConfig({ DATABASE_URL: 'postgres://lunar@db:5432/lunar', LUNAR_SEED_DEMO: 'true' }),
+      ),
+    ).toBe(true);
+    expect(testConfig().LUNAR_SEED_DEMO).toBe(false);
+  });
+
+  it('a first start on DATABASE_URL seeds the welcome post and no demo members', async () => {
+    const config = testConfig({ DATABASE_URL: 'postgres://lunar@db:5432/lunar' });
+    expect(await seedOnce(database.db, { demo: seedsDemo(config) })).toBe('seeded');
+    expect(await countMembers()).toBe(0);
+    expect(await database.db.select().from(portfolioProfiles)).toEqual([]);
+    const [posts] = await database.db.select({ n: count() }).from(blogPosts);
+    expect(posts?.n).toBe(1);
+  });
+
+  it('seeds the demo set when asked (db:seed-demo), once', async () => {
+    expect(await seedDemoOnce(database.db)).toBe('seeded');
+    expect(await countMembers()).toBe(TEAM_MEMBERS.length);
+    expect(await seedDemoOnce(database.db)).toBe('already-seeded');
+    expect(await countMembers()).toBe(TEAM_MEMBERS.length);
+    // The next start does not seed again either.
+    expect(await seedOnce(database.db, { demo: true })).toBe('already-seeded');
+    expect(await countMembers()).toBe(TEAM_MEMBERS.length);
   });
 });

@@ -40,7 +40,14 @@ describe.each(DRIVERS)('blog API on %s', (driver) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.items[0]).toMatchObject({ title: 'Welcome to Lunar', date: '2024-03-19' });
-    expect(Object.keys(body.items[0]).sort()).toEqual(['content', 'date', 'id', 'title']);
+    expect(Object.keys(body.items[0]).sort()).toEqual([
+      'content',
+      'date',
+      'description',
+      'id',
+      'slug',
+      'title',
+    ]);
     expect(body.nextCursor).toBeNull();
   });
 

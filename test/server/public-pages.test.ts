@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_SECTIONS } from '../../core/site/legal-privacy';
 import { TERMS_SECTIONS } from '../../core/site/legal-terms';
 import { formatRobux, PRICING_PLANS } from '../../core/site/pricing';
 import { SERVICE_CARDS } from '../../core/site/services';
 import { STAFF_DOCUMENTATION_SECTIONS } from '../../core/staff/staff-documentation';
 import { TICKET_PROCEDURE_STEPS, TICKET_SUMMARY_CARDS } from '../../core/staff/ticket-procedure';
+import { seedOnce } from '../../db/seed';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase } from '../support/database';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -24,8 +27,6 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
       'Join Our Discord',
       'View Our Work',
       'Our Services',
-      'New Year Boost: 25% OFF',
-      'Claim Offer',
       'Next 100 Orders will get 15% OFF!',
       'Pricing Plans',
       'Most Popular',
@@ -57,6 +58,31 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
     expect(html).toMatch(/id="team"/);
   });
 
+  describe('promos by date (UTC)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    // Only Date is faked: the database and the server's timers keep running.
+    const homeOn = async (instant: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(instant));
+      return get('/');
+    };
+
+    it('hides the New Year promo in November', async () => {
+      const html = await homeOn('2026-11-20T12:00:00Z');
+      expect(html).not.toContain('New Year Boost');
+      expect(html).toContain('Next 100 Orders will get 15% OFF!');
+    });
+
+    it('shows it from its first day, though the page was rendered and cached the day before', async () => {
+      expect(await homeOn('2026-12-25T23:59:00Z')).not.toContain('New Year Boost');
+      const html = await homeOn('2026-12-26T00:01:00Z');
+      expect(html).toContain('New Year Boost: 25% OFF');
+      expect(html).toContain('Claim Offer');
+    });
+  });
+
   it('/terms shows every section, the date, the change note and the contact e-mail', async () => {
     const html = await get('/terms');
     for (const section of TERMS_SECTIONS) expect(html).toContain(asHtml(section.title));
@@ -65,11 +91,21 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
     expect(html).toMatch(/mailto:[^"]+@/);
   });
 
+  it('/privacy states the configured retention period', async () => {
+    const app = await buildTestApp(server.database, { web: true, env: { RETENTION_MONTHS: '6' } });
+    const html = (await app.inject({ method: 'GET', url: '/privacy' })).body;
+    expect(html).toContain('Contact messages are kept for 6 months after they are received');
+    await app.close();
+  });
+
   it('/privacy shows every section and the privacy contact', async () => {
     const html = await get('/privacy');
     for (const section of PRIVACY_SECTIONS) expect(html).toContain(asHtml(section.title));
     expect(html).toContain('March 19, 2024');
     expect(html).toMatch(/mailto:[^"]+@/);
+    // RETENTION_MONTHS (default 12), the period the retention job deletes after.
+    expect(html).toContain('kept for 12 months after they are submitted and then deleted');
+    expect(html).not.toContain('{retention}');
   });
 
   it('the staff guides show their steps, cards and seven sections', async () => {
@@ -85,4 +121,22 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
       expect(staff).toContain(asHtml(section.title));
     }
   });
+});
+
+// A production database starts without the demo people (db/seed.ts): the pages still render.
+it('renders the home page and the portfolio fallback without demo people', async () => {
+  const database = await createTestDatabase('pglite');
+  try {
+    await seedOnce(database.db, { demo: false });
+    const app = await buildTestApp(database, { web: true });
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Meet Our Team');
+    expect(home.body).not.toContain('Team lead');
+    const portfolio = await app.inject({ method: 'GET', url: '/team/portfolios/novadev' });
+    expect(portfolio.statusCode).toBeLessThan(500);
+    await app.close();
+  } finally {
+    await database.close();
+  }
 });

@@ -8,8 +8,15 @@ import { useTestApp } from '../support/use-test-app';
 // table (core/site/routes.ts); the router's side is held to it in web/src/app-routes.test.ts.
 
 const SITE = 'https://lunar.example';
+// A value the seeded database knows, per parameter name.
+const SAMPLE_PARAMS: Record<string, string> = { username: 'novadev', slug: 'welcome-to-lunar' };
 const samplePath = (route: Route) =>
-  buildPath(route, Object.fromEntries(routeParamNames(route).map((name) => [name, 'novadev'])));
+  buildPath(
+    route,
+    Object.fromEntries(
+      routeParamNames(route).map((name) => [name, SAMPLE_PARAMS[name] ?? 'novadev']),
+    ),
+  );
 
 const staffRoutes = ROUTES.filter((route) => route.layout === 'staff');
 const cachedRoutes = ROUTES.filter((route) => route.cache);

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import {
   BLOG_POSTS_URL,
   type BlogPost,
   BlogPostInputSchema,
   type BlogPostsPage,
 } from '../../../core/blog/schema';
-import { PageQuerySchema } from '../../../core/shared/page';
+import { KeysetIdSchema, PageQuerySchema } from '../../../core/shared/page';
 import {
   BLOG_PAGE_MAX,
   BlogCursorSchema,
   createBlogPostsRepository,
 } from '../../../db/repositories/blog-posts';
-import { parseWith } from '../../http-errors';
+import { HttpError, parseWith } from '../../http-errors';
 import { requireRight } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import blogSessionRoutes from './session';
@@ -21,15 +22,26 @@ export const BLOG_PAGE_DEFAULT = 20;
 const ListQuerySchema = PageQuerySchema(BlogCursorSchema, {
   defaultLimit: BLOG_PAGE_DEFAULT,
   maxLimit: BLOG_PAGE_MAX,
+}).extend({
+  // `?slug=`: the one post at /blog/<slug>, or none. Any string is accepted and a malformed one
+  // simply matches nothing, so a post page asking for a made-up address gets an empty list.
+  slug: z.string().max(1000).optional(),
 });
+
+const PostIdSchema = z.object({ id: z.coerce.number().pipe(KeysetIdSchema) });
+const notFound = () => new HttpError(404, 'No such post.');
 
 const blogRoutes: FastifyPluginAsync = async (app) => {
   const posts = createBlogPostsRepository(app.db);
 
   app.get(BLOG_POSTS_URL, async (request, reply): Promise<BlogPostsPage> => {
-    const { limit, cursor } = parseWith(ListQuerySchema, request.query);
+    const { limit, cursor, slug } = parseWith(ListQuerySchema, request.query);
     // Editors expect their post to show at once: no shared caching.
     reply.header('cache-control', 'no-cache');
+    if (slug !== undefined) {
+      const post = await posts.findBySlug(slug);
+      return { items: post ? [post] : [], nextCursor: null };
+    }
     return posts.listNewest({ limit, after: cursor });
   });
 
@@ -48,6 +60,32 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
         publishedOn: new Date().toISOString().slice(0, 10),
       });
       return reply.status(201).send(post);
+    },
+  );
+
+  app.put(
+    `${BLOG_POSTS_URL}/:id`,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      preValidation: requireJsonBody,
+      onRequest: requireRight('blog:edit'),
+    },
+    async (request) => {
+      const { id } = parseWith(PostIdSchema, request.params);
+      const input = parseWith(BlogPostInputSchema, request.body);
+      const post = await posts.update(id, input);
+      if (!post) throw notFound();
+      return post;
+    },
+  );
+
+  app.delete(
+    `${BLOG_POSTS_URL}/:id`,
+    { onRequest: requireRight('blog:edit') },
+    async (request, reply) => {
+      const { id } = parseWith(PostIdSchema, request.params);
+      if (!(await posts.delete(id))) throw notFound();
+      return reply.status(204).send();
     },
   );
 

@@ -8,6 +8,7 @@ import {
   routeParamNames,
 } from '../../../core/site/routes';
 import { escapeXml } from '../../../core/team/avatar';
+import { createBlogPostsRepository } from '../../../db/repositories/blog-posts';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -17,11 +18,13 @@ export const SITEMAP_ROUTES = ROUTES.filter((route) => route.sitemap);
 
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfoliosRepository(app.db);
+  const blogPosts = createBlogPostsRepository(app.db);
   const siteUrl = publicUrl(app.config);
 
   // Every value a listed route with parameters takes; a start-up check keeps this complete.
   const listParams: Partial<Record<RouteId, () => Promise<RouteParams[]>>> = {
     portfolio: async () => (await portfolios.listUsernames()).map((username) => ({ username })),
+    'blog-post': async () => (await blogPosts.listSlugs()).map((slug) => ({ slug })),
   };
   for (const route of SITEMAP_ROUTES) {
     if (routeParamNames(route).length > 0 && !listParams[route.id]) {

@@ -7,7 +7,7 @@ import { NETWORK_MESSAGE } from './api-store';
 
 /** Sends JSON and never throws: forms show the server's message (and field errors) as they are. */
 export async function sendJson<T>(
-  method: 'POST' | 'DELETE',
+  method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<PostResult<T>> {

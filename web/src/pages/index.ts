@@ -12,6 +12,7 @@ export const PAGE_LOADERS: Record<RouteId, () => Promise<PageModule>> = {
   privacy: () => import('./privacy'),
   portfolio: () => import('./portfolio'),
   blog: () => import('./blog'),
+  'blog-post': () => import('./blog-post'),
   contact: () => import('./contact'),
   'ticket-procedure': () => import('./ticket-procedure'),
   'staff-procedure': () => import('./staff-procedure'),

@@ -4,6 +4,7 @@ import {
   BLOG_POSTS_URL,
   BLOG_TITLE_MAX,
   type BlogPost,
+  blogPostUrl,
 } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { useInvalidate } from '../../data/use-api';
@@ -14,12 +15,13 @@ import { useToast } from '../ui/toast';
 /**
  * Title, Content, 'Save Post'. Fields are cleared only once the server has stored the post;
  * the list is then fetched again, so it shows what the server has, others' posts included.
+ * Given a `post`, it edits that post instead (its address stays) and calls `onDone` after.
  */
-export function PostEditor() {
+export function PostEditor({ post, onDone }: { post?: BlogPost; onDone?: () => void } = {}) {
   const toast = useToast();
   const invalidate = useInvalidate();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const [title, setTitle] = useState(post?.title ?? '');
+  const [content, setContent] = useState(post?.content ?? '');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
@@ -27,14 +29,19 @@ export function PostEditor() {
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await sendJson<BlogPost>('POST', BLOG_POSTS_URL, { title, content });
+    const result = post
+      ? await sendJson<BlogPost>('PUT', blogPostUrl(post.id), { title, content })
+      : await sendJson<BlogPost>('POST', BLOG_POSTS_URL, { title, content });
     if (result.ok) {
-      setTitle('');
-      setContent('');
+      if (!post) {
+        setTitle('');
+        setContent('');
+      }
       setErrors({});
       await invalidate(BLOG_POSTS_URL);
       setBusy(false);
       toast({ title: 'Post saved', description: 'Your blog post has been saved successfully.' });
+      onDone?.();
       return;
     }
     setBusy(false);
@@ -49,7 +56,7 @@ export function PostEditor() {
       className="space-y-4 rounded-2xl border border-lavender/40 bg-panel p-6"
     >
       <h2 id={`${id}-heading`} className="text-xl font-bold">
-        New post
+        {post ? 'Edit post' : 'New post'}
       </h2>
       <TextField
         id={`${id}-title`}
@@ -71,9 +78,16 @@ export function PostEditor() {
         hint="Plain text; leave an empty line between paragraphs."
         error={errors.content}
       />
-      <button type="submit" disabled={busy} className={buttonClass('primary')}>
-        Save Post
-      </button>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className={buttonClass('primary')}>
+          Save Post
+        </button>
+        {onDone && (
+          <button type="button" onClick={onDone} className={buttonClass('secondary')}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { blogPostPath } from '../../../../core/blog/post-page';
 import type { BlogPost } from '../../../../core/blog/schema';
 
 // UTC on both server and browser, so the prerendered date and the hydrated one agree.
@@ -7,6 +9,14 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZo
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
+}
+
+export function FormattedDate({ date, className }: { date: string; className?: string }) {
+  return (
+    <time dateTime={date} className={className}>
+      {formatDate(date)}
+    </time>
+  );
 }
 
 /**
@@ -47,11 +57,11 @@ export function PostList({ posts }: { posts: BlogPost[] }) {
             className="rounded-2xl border border-line bg-panel p-6 sm:p-8"
           >
             <h2 id={`post-${post.id}`} className="text-2xl font-bold break-words">
-              {post.title}
+              <Link to={blogPostPath(post.slug)} className="hover:text-lavender hover:underline">
+                {post.title}
+              </Link>
             </h2>
-            <time dateTime={post.date} className="mt-1 block text-sm text-muted">
-              {formatDate(post.date)}
-            </time>
+            <FormattedDate date={post.date} className="mt-1 block text-sm text-muted" />
             <div className="mt-4">
               <PostContent content={post.content} />
             </div>

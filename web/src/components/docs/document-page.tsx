@@ -25,7 +25,10 @@ export function DocumentPage({
   );
 }
 
-/** Sections as an accordion; `{email}` in the texts becomes the configured support e-mail. */
+/**
+ * Sections as an accordion; `{email}` in the texts becomes the configured support e-mail,
+ * `{retention}` the configured retention period (RETENTION_MONTHS).
+ */
 export function SectionAccordion({
   sections,
   className,
@@ -33,7 +36,8 @@ export function SectionAccordion({
   sections: LegalSection[];
   className?: string;
 }) {
-  const { supportEmail } = useSiteSettings();
+  const { supportEmail, retentionMonths } = useSiteSettings();
+  const retention = `${retentionMonths} month${retentionMonths === 1 ? '' : 's'}`;
   return (
     <Accordion
       className={className}
@@ -43,7 +47,7 @@ export function SectionAccordion({
         content: (
           <div className="space-y-3 leading-relaxed">
             {section.body.map((paragraph) => (
-              <p key={paragraph}>{fillTokens(paragraph, { email: supportEmail })}</p>
+              <p key={paragraph}>{fillTokens(paragraph, { email: supportEmail, retention })}</p>
             ))}
           </div>
         ),

@@ -1,10 +1,11 @@
-import { PROMO_BANNERS } from '../../../../core/site/site';
+import { activePromos, PROMO_BANNERS } from '../../../../core/site/site';
+import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { PromoButton } from '../promo-button';
 
-/** The spec's promo banner above the profile: the limited-time offer, opening the Discord. */
+/** The spec's promo banner above the profile: the first promo running today, if any. */
 export function PromoBanner() {
-  const promo = PROMO_BANNERS[0];
+  const [promo] = activePromos(PROMO_BANNERS, useSiteSettings().today);
   if (!promo) return null;
   return (
     <aside
