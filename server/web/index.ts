@@ -1,7 +1,13 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
-import { matchRoute, type Route } from '../../core/site/routes';
+import {
+  buildPath,
+  matchRoute,
+  NOT_FOUND_ROUTE,
+  type Route,
+  type RouteParams,
+} from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { buildPageHtml } from './page-html';
@@ -9,6 +15,20 @@ import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
+
+/**
+ * The canonical path is rebuilt from the route table, never copied from the request target: a
+ * target like `http://evil.example/blog`, `/\\evil.example` or `//evil.example` must not become
+ * the page's canonical or og:url. The 404 page names the site root.
+ */
+export function canonicalPathOf(
+  route: Route,
+  params: RouteParams,
+  headPath: string | undefined,
+): string {
+  if (route.id === NOT_FOUND_ROUTE.id) return '/';
+  return headPath ?? buildPath(route, params);
+}
 
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
@@ -94,7 +114,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     const head = route.head(params, state.api);
     const html = buildPageHtml(build.template, {
       head,
-      canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
+      canonicalUrl: new URL(canonicalPathOf(route, params, head.canonicalPath), siteUrl).href,
       body,
       state,
       preload: build.pageAssets(route),
