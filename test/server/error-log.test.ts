@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../entry/logger';
 import { app } from '../../server/app';
@@ -30,7 +30,7 @@ describe.each(DRIVERS)('error log on %s', (driver) => {
       ),
     );
     const config = testConfig({ LOG_LEVEL: 'info', NODE_ENV: 'production' });
-    const log = await createLogger(config, { isTTY: false, write: (line) => output.push(line) });
+    const log: FastifyBaseLogger = await createLogger(config, { isTTY: false, write: (line) => output.push(line) });
     server = Fastify({ ...serverOptions(config), loggerInstance: log });
     await server.register(app, { config, database });
     await server.ready();
