@@ -30,7 +30,10 @@ describe.each(DRIVERS)('error log on %s', (driver) => {
       ),
     );
     const config = testConfig({ LOG_LEVEL: 'info', NODE_ENV: 'production' });
-    const log: FastifyBaseLogger = await createLogger(config, { isTTY: false, write: (line) => output.push(line) });
+    const log: FastifyBaseLogger = await createLogger(config, {
+      isTTY: false,
+      write: (line) => output.push(line),
+    });
     server = Fastify({ ...serverOptions(config), loggerInstance: log });
     await server.register(app, { config, database });
     await server.ready();
