@@ -10,7 +10,8 @@ const PER_ENDPOINT = Number(process.env.FUZZ_BODIES ?? 1000);
 const SEED = process.env.FUZZ_SEED ?? 'lunar-fuzz';
 // Multipart goes through the upload path, which is slower: lighter, as the JSON part is the same.
 const MULTIPART_BODIES = Math.ceil(PER_ENDPOINT / 5);
-const TIMEOUT_MS = 120_000;
+// Generous: CI machines are shared; the run itself takes ~15 s per endpoint on an idle PGlite.
+const TIMEOUT_MS = 300_000;
 
 const contact = {
   name: 'Jordan',
@@ -166,6 +167,9 @@ describe.each(DRIVERS)('fuzzing the public endpoints on %s', (driver) => {
         (part: string) => `/avatars/${part}.svg`,
         (part: string) => `/banners/${part}`,
         (part: string) => `/api/team?${part}=${part}`,
+        (part: string, other: string) => `/auth/link/${part}?next=${other}`,
+        (part: string) => `/auth/discord?next=${part}`,
+        (part: string, other: string) => `/auth/discord/callback?code=${part}&state=${other}`,
       ];
       await expectNoFailures(
         'get-params',
