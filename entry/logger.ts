@@ -1,5 +1,6 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from '../core/config';
+import { serializeLoggedError } from '../db/loggable-error';
 
 export type LogOutput = { isTTY?: boolean; write(line: string): unknown };
 
@@ -13,7 +14,8 @@ export async function createLogger(
   config: Config,
   output: LogOutput = process.stdout,
 ): Promise<Logger> {
-  const options = { level: config.LOG_LEVEL };
+  // Failed queries are logged by their shape, never with their parameters (personal data).
+  const options = { level: config.LOG_LEVEL, serializers: { err: serializeLoggedError } };
   const forPerson = config.NODE_ENV === 'development' || output.isTTY === true;
   const pretty = forPerson ? await prettyOutput(output) : undefined;
   if (pretty) return pino(options, pretty);

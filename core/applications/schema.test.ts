@@ -126,7 +126,7 @@ describe('ApplicationSchema', () => {
 
   it('rejects text with a lone surrogate', () => {
     expect(messagesFor(designer({ tools: 'Photoshop \ud83d' }))).toEqual({
-      tools: ['Design tools contains invalid characters'],
+      tools: ['Design tools contains broken Unicode (a lone surrogate)'],
     });
   });
 

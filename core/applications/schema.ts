@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasLoneSurrogate } from '../discord/limits';
+import { text } from '../shared/text';
 
 export const AGE_MIN = 13;
 export const AGE_MAX = 18;
@@ -14,36 +14,17 @@ export const SHORT_TEXT_MAX = 100;
 /** Long answers. The Discord message attaches anything that does not fit its embeds as .txt. */
 export const LONG_TEXT_MAX = 4000;
 
-// `min` counts UTF-16 code units, exactly like the browser's `minlength`, so the form and the
-// server agree on every input.
-function boundedText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((text) => !hasLoneSurrogate(text), { error: `${label} contains invalid characters` });
-}
-
+// Counted the one way (core/shared/text), like the form's counters.
 function requiredText(label: string, max: number, requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((text) => !hasLoneSurrogate(text), { error: `${label} contains invalid characters` });
+  return text(label, { min: 1, max, requiredMessage });
 }
 
 function detailedAnswer(label: string, min: number) {
   const message = `Please provide a detailed response of at least ${min} characters`;
-  return z
-    .string({ error: message })
-    .trim()
-    .min(min, { error: message })
-    .max(LONG_TEXT_MAX, { error: `${label} must be at most ${LONG_TEXT_MAX} characters` })
-    .refine((text) => !hasLoneSurrogate(text), { error: `${label} contains invalid characters` });
+  return text(label, { min, max: LONG_TEXT_MAX, requiredMessage: message, minMessage: message });
 }
 
-const optionalAnswer = (label: string) => boundedText(label, LONG_TEXT_MAX).default('');
+const optionalAnswer = (label: string) => text(label, { max: LONG_TEXT_MAX }).default('');
 
 const commonFields = {
   robloxUsername: requiredText('Roblox username', SHORT_TEXT_MAX, 'Roblox username is required'),

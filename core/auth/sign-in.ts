@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/text';
 import { StaffRoleSchema } from './roles';
 
 // Staff sign-in (DESIGN.md decisions 6 and 7): the vocabulary the server's redirects, the web
@@ -104,7 +105,7 @@ export const SignInLinkRequestSchema = z.object({
     .refine((id) => isDiscordUserId(id) || id === LOCAL_OWNER_ID, {
       error: 'Discord id must be a Discord user id (17–20 digits)',
     }),
-  username: z.string().trim().min(1).max(100).optional(),
+  username: text('Username', { min: 1, max: 100 }).optional(),
   /** Omitted: the member keeps the roles stored for them (none for someone new). */
   roles: z.array(StaffRoleSchema).max(10).optional(),
   next: z.string().max(NEXT_MAX_LENGTH).optional(),

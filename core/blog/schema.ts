@@ -1,28 +1,24 @@
 import { z } from 'zod';
 import { PageSchema } from '../shared/page';
+import { measureText, text } from '../shared/text';
 
 export const BLOG_TITLE_MAX = 200;
 export const BLOG_CONTENT_MAX = 20000;
 export const BLOG_PASSCODE_MAX = 200;
 
 export const BlogPostInputSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, { error: 'Title is required' })
-    .max(BLOG_TITLE_MAX, { error: `Title must be at most ${BLOG_TITLE_MAX} characters` }),
-  content: z
-    .string({ error: 'Content is required' })
-    .trim()
-    .min(1, { error: 'Content is required' })
-    .max(BLOG_CONTENT_MAX, { error: `Content must be at most ${BLOG_CONTENT_MAX} characters` }),
+  title: text('Title', { min: 1, max: BLOG_TITLE_MAX }),
+  content: text('Content', { min: 1, max: BLOG_CONTENT_MAX }),
 });
 
-// Not trimmed: a passcode is compared exactly as typed.
+// Not trimmed nor normalised: a passcode is compared exactly as typed, never stored. It is only
+// counted the one way (core/shared/text), so the sign-in field stops where this does.
 export const BlogPasscodeSchema = z
   .string({ error: 'Passcode is required' })
   .min(1, { error: 'Passcode is required' })
-  .max(BLOG_PASSCODE_MAX, { error: `Passcode must be at most ${BLOG_PASSCODE_MAX} characters` });
+  .refine((passcode) => measureText(passcode) <= BLOG_PASSCODE_MAX, {
+    error: `Passcode must be at most ${BLOG_PASSCODE_MAX} characters`,
+  });
 
 export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
 

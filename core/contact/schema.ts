@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTimeSchema } from '../shared/dates';
+import { text } from '../shared/text';
 
 export const CONTACT_NAME_MAX = 100;
 /** RFC 5321 caps an address at 254 characters. */
@@ -7,13 +8,7 @@ export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
 
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
-}
+const requiredText = (label: string, max: number) => text(label, { min: 1, max });
 
 export const ContactMessageSchema = z.object({
   name: requiredText('Name', CONTACT_NAME_MAX),

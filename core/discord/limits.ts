@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../shared/text';
 import type { DiscordAttachment, DiscordEmbed, DiscordMessagePayload } from './payload';
 
 /** Discord's documented message limits (https://discord.com/developers/docs/resources/message). */
@@ -72,11 +73,7 @@ export function countMessageEmbedChars(embeds: readonly DiscordEmbed[]): number 
 }
 
 // A lone surrogate cannot be encoded as UTF-8, so Discord would mangle or reject it.
-const LONE_SURROGATE = /\p{Cs}/u;
-
-export function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
-}
+export { hasLoneSurrogate };
 
 function checkText(problems: string[], where: string, text: string | undefined, max: number) {
   if (text === undefined) return;

@@ -178,8 +178,8 @@ describe('QcReasonSchema and ReviewCommentSchema', () => {
   it.each(['a\u0000b', 'a\u0007b', 'a\u001bb', 'a\u009bb', 'a\ud800b', 'a\udc00b'])(
     'refuses control characters and lone surrogates in %j',
     (text) => {
-      expect(messageOf(ReviewCommentSchema, text)).toBe(
-        'Comment contains characters that cannot be shown',
+      expect(messageOf(ReviewCommentSchema, text)).toMatch(
+        /^Comment contains (a NUL|a control|broken Unicode)/,
       );
     },
   );
@@ -200,7 +200,7 @@ describe('WorkFileUrlSchema', () => {
       'File link must be an https URL',
     );
     expect(messageOf(WorkFileUrlSchema, `https://example.com/${'a'.repeat(1000)}`)).toBe(
-      'File link is too long',
+      'File link must be at most 1000 characters',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasLoneSurrogate } from '../discord/limits';
+import { text } from '../shared/text';
 
 /**
  * Option bounds of the order commands. The slash-command definitions (min/max values and
@@ -87,22 +87,10 @@ export const SnowflakeSchema = z
   .string({ error: 'Discord id is required' })
   .regex(/^[0-9]{17,20}$/, { error: 'Not a Discord id' });
 
-const countCharacters = (text: string) => [...text].length;
-// NUL cannot be stored in Postgres text; other control characters only hide or garble text.
-// Newlines and tabs are the only control characters a comment needs.
-const hasControlCharacter = (text: string) => /(?![\n\t])\p{Cc}/u.test(text);
-
+// Discord modals give \r\n; the one text rule folds it, refuses NUL and control characters,
+// and counts code points as the modal's max_length does.
 function modalText(label: string, min: number, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-    .refine((text) => countCharacters(text) >= min, { error: `${label} is required` })
-    .refine((text) => countCharacters(text) <= max, {
-      error: `${label} must be at most ${max} characters`,
-    })
-    .refine((text) => !hasControlCharacter(text) && !hasLoneSurrogate(text), {
-      error: `${label} contains characters that cannot be shown`,
-    });
+  return text(label, { min, max });
 }
 
 /** The reason a lead gives when requesting changes; sent to the ticket channel. */
@@ -142,10 +130,9 @@ export const PublishConsentSchema = z
   });
 
 /** The work submitted with /qualitycontrol: an https link (the bot passes the attachment's URL). */
-export const WorkFileUrlSchema = z
-  .string({ error: 'File link must be text' })
-  .max(WORK_FILE_URL_MAX, { error: 'File link is too long' })
-  .pipe(z.url({ protocol: /^https$/, error: 'File link must be an https URL' }));
+export const WorkFileUrlSchema = text('File link', { min: 1, max: WORK_FILE_URL_MAX }).pipe(
+  z.url({ protocol: /^https$/, error: 'File link must be an https URL' }),
+);
 
 /** The first problem zod found, as the ephemeral answer to the invoker. */
 export function firstIssueMessage(error: z.ZodError): string {

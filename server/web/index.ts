@@ -2,7 +2,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { utcDay } from '../../core/site/promos';
-import { matchRoute, type Route } from '../../core/site/routes';
+import {
+  buildPath,
+  matchRoute,
+  NOT_FOUND_ROUTE,
+  type Route,
+  type RouteParams,
+} from '../../core/site/routes';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { buildPageHtml } from './page-html';
@@ -15,6 +21,20 @@ export type WebOptions = { distDir: string };
 export const SHARE_IMAGE_PATH = '/og-image.png';
 const SHARE_FILES = new Set([SHARE_IMAGE_PATH, '/favicon.ico']);
 const SHARE_FILE_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * The canonical path is rebuilt from the route table, never copied from the request target: a
+ * target like `http://evil.example/blog`, `/\\evil.example` or `//evil.example` must not become
+ * the page's canonical or og:url. The 404 page names the site root.
+ */
+export function canonicalPathOf(
+  route: Route,
+  params: RouteParams,
+  headPath: string | undefined,
+): string {
+  if (route.id === NOT_FOUND_ROUTE.id) return '/';
+  return headPath ?? buildPath(route, params);
+}
 
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
@@ -114,7 +134,11 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     const missing = route.id === 'not-found' || route.found?.(params, state.api) === false;
     const html = buildPageHtml(build.template, {
       head,
-      canonicalUrl: new URL(head.canonicalPath ?? pathname, siteUrl).href,
+      // A missing post names the site root, as the 404 page does.
+      canonicalUrl: new URL(
+        canonicalPathOf(missing ? NOT_FOUND_ROUTE : route, params, head.canonicalPath),
+        siteUrl,
+      ).href,
       imageUrl: shareImageUrl,
       // Kept out of the route table so the browser's bundle stays within its budget.
       ogType: route.id === 'blog-post' && !missing ? 'article' : 'website',

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { PortfolioResponse } from '../../../core/portfolio/schema';
+import { text } from '../../../core/shared/text';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { HttpError, parseWith } from '../../http-errors';
 
-const ParamsSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, { error: 'Username is required' })
-    .max(64, { error: 'Username must be at most 64 characters' }),
-});
+// Usernames may be any text (Discord display names, "Nova Dev"), but under the one text rule:
+// a NUL or a lone surrogate is a 400, never a query Postgres refuses.
+const ParamsSchema = z.object({ username: text('Username', { min: 1, max: 64 }) });
 
 const portfolioRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfoliosRepository(app.db);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { measureText } from '../../../../core/shared/text';
 import { controlProps, FieldError, TextField as UiTextField } from '../ui/field';
 
 // Every control is labelled, points at its hint and error, and reports aria-invalid, so a
@@ -57,7 +58,8 @@ export function TextAreaField({
   question?: string;
   onChange: (value: string) => void;
 }) {
-  const length = value.trim().length;
+  // Counted as the server counts (core/shared/text), so 100 / 100 here is 100 there.
+  const length = measureText(value.trim());
   const countText = minLength
     ? `${length} / ${minLength} characters minimum`
     : `${length} / ${maxLength} characters`;

@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
+import { clipText } from '../../../../core/shared/text';
 
 // A labelled control with its hint and error below it. The control points at both
 // (aria-describedby) and reports aria-invalid, so a screen reader hears the error on focus.
@@ -77,6 +78,11 @@ export type TextFieldProps = Omit<FieldProps, 'children'> & {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   required?: boolean;
+  /**
+   * Most characters, counted like the server counts them (core/shared/text: code points of the
+   * NFC form). Not the native attribute, which counts UTF-16 units and would stop an emoji-rich
+   * answer at half the limit: longer input is clipped as it is typed or pasted.
+   */
   maxLength?: number;
   placeholder?: string;
   autoFocus?: boolean;
@@ -105,12 +111,13 @@ export function TextField({
     name,
     value,
     required,
-    maxLength,
     placeholder,
     autoFocus,
     className: className ? `${INPUT_CLASS} ${className}` : INPUT_CLASS,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onValueChange(event.target.value),
+      onValueChange(
+        maxLength === undefined ? event.target.value : clipText(event.target.value, maxLength),
+      ),
   };
   return (
     <Field {...field}>
