@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorSchema, KeysetIdSchema, PageQuerySchema } from '../shared/page';
+import { text } from '../shared/text';
 import { ApplicationStatusSchema } from './record';
 import { ApplicationTypeSchema } from './schema';
 
@@ -58,11 +59,11 @@ export const ApplicationFilterSchema = z
     /** Submitted on or before this day (UTC). */
     to: DaySchema.optional(),
     /** Words to find in the usernames and the answers. */
-    q: z
-      .string()
-      .trim()
-      .min(SEARCH_MIN_LENGTH, { error: `Search needs at least ${SEARCH_MIN_LENGTH} characters` })
-      .max(SEARCH_MAX_LENGTH, { error: `Search takes at most ${SEARCH_MAX_LENGTH} characters` })
+    q: text('Search', {
+      min: SEARCH_MIN_LENGTH,
+      max: SEARCH_MAX_LENGTH,
+      minMessage: `Search needs at least ${SEARCH_MIN_LENGTH} characters`,
+    })
       .refine((text) => searchTsQuery(text) !== null, {
         error: 'Search needs letters or digits',
       })
@@ -91,10 +92,7 @@ export type ApplicationListQuery = z.output<typeof ApplicationListQuerySchema>;
 /** `POST /api/staff/applications/:id/decision`. */
 export const ApplicationDecisionRequestSchema = z.object({
   decision: z.enum(['accept', 'reject'], { error: 'Decision must be accept or reject' }),
-  note: z
-    .string()
-    .trim()
-    .max(1000, { error: 'The note takes at most 1000 characters' })
+  note: text('The note', { max: 1000 })
     .optional()
     .transform((note) => note || undefined),
 });
