@@ -47,7 +47,9 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       closers.push({ name: 'local control', close: () => control.close() });
     }
 
-    closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    closers.push(
+      ...(await startDiscordRoles(config, { db: database.db, listen: database.listen, log })),
+    );
     for (const warning of startupWarnings(config)) log.warn(warning);
 
     return {

@@ -50,6 +50,21 @@ export const orders = pgTable(
     index('orders_status_updated_idx').on(table.status, table.updatedAt.desc()),
     index('orders_designer_idx').on(table.designerDiscordId, table.updatedAt.desc()),
     index('orders_customer_idx').on(table.customerDiscordId, table.updatedAt.desc()),
+    // The dashboard's list (db/repositories/staff-orders.ts): each sort with the id as the
+    // keyset's tie-breaker, alone and after the filters that select many rows.
+    index('orders_created_id_idx').on(table.createdAt, table.id),
+    index('orders_price_id_idx').on(table.priceRobux, table.id),
+    index('orders_status_id_idx').on(table.status, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_status_price_idx').on(table.status, table.priceRobux, table.id),
+    index('orders_designer_created_idx').on(table.designerDiscordId, table.createdAt, table.id),
+    index('orders_designer_price_idx').on(table.designerDiscordId, table.priceRobux, table.id),
+    index('orders_designer_status_idx').on(table.designerDiscordId, table.status, table.id),
+    index('orders_roblox_username_idx').on(sql`lower(${table.customerRobloxUsername})`),
+    // Payouts: logged orders by when they were logged.
+    index('orders_logged_idx')
+      .on(table.loggedAt, table.designerDiscordId)
+      .where(sql`${table.loggedAt} is not null`),
     check('orders_price_positive', sql`${table.priceRobux} > 0`),
     check('orders_qc_attempts_nonnegative', sql`${table.qcAttempts} >= 0`),
   ],

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
+import eventRoutes from './events';
 import meRoutes from './me';
+import messageRoutes from './messages';
+import orderRoutes from './orders';
+import payoutRoutes from './payouts';
+import reviewRoutes from './reviews';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -19,4 +24,11 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 }
 
 /** Registered under /api/staff. */
-export default staffRouteFolder([meRoutes]);
+export default staffRouteFolder([
+  meRoutes,
+  orderRoutes,
+  payoutRoutes,
+  reviewRoutes,
+  messageRoutes,
+  eventRoutes,
+]);
