@@ -16,8 +16,10 @@ import { orders, payoutOrders, payouts, staffUsers } from '../schema';
 // and period. Paying adds rows (payouts, payout_orders) and never edits an order.
 
 const utcDay = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
+// The period inlined, not a parameter: GROUP BY must see the very expression the SELECT has.
+// Only the two enum values ever reach sql.raw.
 const periodStartSql = (period: PayoutPeriod) =>
-  sql<string>`to_char(date_trunc(${period}, ${orders.loggedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  sql<string>`to_char(date_trunc(${sql.raw(`'${period === 'month' ? 'month' : 'week'}'`)}, ${orders.loggedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 const qcPassed = sql<boolean>`(${orders.qcAttempts} > 0 and ${orders.qcReviewedBy} is not null and ${orders.qcChangesReason} is null)`;
 
