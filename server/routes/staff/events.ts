@@ -13,7 +13,8 @@ export const STREAM_MAX_MS = 10 * 60_000;
 /** `GET /api/staff/events`: server-sent events for new applications, messages, order changes. */
 const eventRoutes: FastifyPluginAsync = async (app) => {
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // Before the server waits for its connections to end: an open stream never would.
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
 
@@ -32,6 +33,9 @@ const eventRoutes: FastifyPluginAsync = async (app) => {
       'cache-control': 'private, no-store',
       // nginx would otherwise buffer the stream.
       'x-accel-buffering': 'no',
+      // The connection ends with the stream: it is never reused for another request, so
+      // closing the server does not wait on it.
+      connection: 'close',
     });
     raw.write('retry: 5000\n: connected\n\n');
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
