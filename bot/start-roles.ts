@@ -48,7 +48,6 @@ export async function startConnectedRoles(
       { db: deps.db, sender, config, log },
       { pollMs: config.OUTBOX_POLL_MS },
     );
-    log.info('outbox worker started');
     closers.push({ name: 'outbox worker', close: () => worker.close() });
     // Any process queueing a delivery wakes the worker at once instead of at its next poll.
     if (deps.listen) {
@@ -57,6 +56,7 @@ export async function startConnectedRoles(
       });
       closers.push({ name: 'outbox wake-ups', close: stop });
     }
+    log.info('outbox worker started');
   }
   return closers;
 }

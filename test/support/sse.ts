@@ -20,8 +20,9 @@ export async function openEventStream(url: string, cookie: string) {
     if (!response.body) return;
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of response.body) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        text += decoder.decode(read.value, { stream: true });
         let end = text.indexOf('\n\n');
         while (end >= 0) {
           const block = text.slice(0, end);
