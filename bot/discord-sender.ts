@@ -1,5 +1,11 @@
 import { DiscordAPIError, HTTPError, RateLimitError, REST, Routes } from 'discord.js';
-import { DeliveryError, type DiscordSender, type OutgoingMessage } from './delivery/sender';
+import type { DiscordEmbed } from '../core/discord/payload';
+import {
+  DeliveryError,
+  type DiscordSender,
+  type EditedMessage,
+  type OutgoingMessage,
+} from './delivery/sender';
 
 /**
  * Outbox sends use their own REST client, set up for a worker that retries by itself:
@@ -25,6 +31,25 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
     async checkToken() {
       try {
         await authorized().get(Routes.user('@me'));
+      } catch (error) {
+        throw classifyDiscordError(error);
+      }
+    },
+    async edit({ channelId, messageId, payload }: EditedMessage) {
+      try {
+        // An edit uploads no files, so an `attachment://` image would point at nothing: reuse
+        // the URL Discord gave the image when the message was posted (as the buttons do).
+        const posted = (await authorized().get(Routes.channelMessage(channelId, messageId))) as {
+          embeds?: { image?: { url?: string } }[];
+        };
+        const embeds = (payload.embeds ?? []).map((embed: DiscordEmbed, index: number) => {
+          if (!embed.image?.url.startsWith('attachment://')) return embed;
+          const url = posted.embeds?.[index]?.image?.url;
+          return url ? { ...embed, image: { url } } : { ...embed, image: undefined };
+        });
+        await authorized().patch(Routes.channelMessage(channelId, messageId), {
+          body: { embeds, components: payload.components ?? [], allowed_mentions: { parse: [] } },
+        });
       } catch (error) {
         throw classifyDiscordError(error);
       }

@@ -67,6 +67,11 @@ export function createDeliveryRenderer(db: Executor) {
   }
 
   return {
+    /** An application's message as it is now (with its decision), for editing the post. */
+    async renderDecision(id: number): Promise<DiscordMessagePayload | null> {
+      const row = await applications.findById(id);
+      return row ? buildApplicationMessage(row, { decision: row.decision ?? undefined }) : null;
+    },
     render(row: OutboxRow): Promise<RenderedDelivery | null> {
       if (row.kind === 'order_message') return renderOrderMessage(row.refId);
       return row.kind === 'application' ? renderApplication(row.refId) : renderContact(row.refId);

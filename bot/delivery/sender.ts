@@ -16,12 +16,23 @@ export interface OutgoingMessage {
   nonce: string;
 }
 
+export interface EditedMessage {
+  channelId: string;
+  messageId: string;
+  payload: DiscordMessagePayload;
+}
+
 /**
  * The worker's only view of Discord: the bot implements it with discord.js, tests may fake
  * it. Failures are thrown as DeliveryError so the worker never needs discord.js's classes.
  */
 export interface DiscordSender {
   send(message: OutgoingMessage): Promise<{ channelId: string; messageId: string }>;
+  /**
+   * Replaces a posted message's embeds and components (its files stay): e.g. an application
+   * message showing the decision made on the dashboard.
+   */
+  edit(message: EditedMessage): Promise<void>;
   /** The DM channel with a user (Discord gives the same one every time). */
   openDm(userId: string): Promise<string>;
   /** Resolves when Discord accepts the token again; throws a DeliveryError otherwise. */

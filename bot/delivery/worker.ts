@@ -67,6 +67,7 @@ export function startOutboxWorker(
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (stopping) return outbox.release(row.id);
+    if (row.kind === 'application_decision') return deliverDecisionEdit(row);
     let channelId: string | undefined;
     try {
       const rendered = await renderer.render(row);
@@ -138,6 +139,31 @@ export function startOutboxWorker(
       .catch((error: unknown) =>
         log.warn({ err: error, outboxId: row.id }, 'recording the delivery fallback failed'),
       );
+  }
+
+  /**
+   * A decision made on the dashboard, shown on the application's posted message (the buttons
+   * edit it themselves). Waits for the post: one in flight may have been rendered before the
+   * decision, so only an edit after it is sure to show it.
+   */
+  async function deliverDecisionEdit(row: OutboxRow): Promise<void> {
+    try {
+      const post = await outbox.findByRef('application', row.refId);
+      if (!post || post.status === 'failed') {
+        return outbox.markFailed(row.id, 'the application message was never posted');
+      }
+      if (post.status !== 'delivered' || !post.discordChannelId || !post.discordMessageId) {
+        const error = 'waiting for the application message to be posted';
+        return outbox.markRetry(row.id, { error, delayMs: options.baseDelayMs, refund: true });
+      }
+      const payload = await renderer.renderDecision(row.refId);
+      if (!payload) return outbox.markFailed(row.id, `application ${row.refId} no longer exists`);
+      const to = { channelId: post.discordChannelId, messageId: post.discordMessageId };
+      await sender.edit({ ...to, payload });
+      await outbox.markDelivered(row.id, to);
+    } catch (error) {
+      await recordFailure(row, error);
+    }
   }
 
   async function recordFailure(row: OutboxRow, error: unknown, channelId?: string) {

@@ -4,7 +4,13 @@ import { z } from 'zod';
 // `outbox_status` enums are built from these lists.
 
 /** What a delivery announces: the row it describes is of this kind. */
-export const OUTBOX_KINDS = ['application', 'contact_message', 'order_message'] as const;
+export const OUTBOX_KINDS = [
+  'application',
+  'contact_message',
+  'order_message',
+  // The application's posted message edited to show its decision (made on the dashboard).
+  'application_decision',
+] as const;
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof OutboxKindSchema>;
 

@@ -1,19 +1,21 @@
-// CSV for spreadsheet users (RFC 4180 quoting). A cell starting with = + - @ or a tab/CR is
-// read as a formula by Excel and friends (CSV injection), so it is prefixed with an
-// apostrophe: the text shows as typed and never runs.
+// CSV for the dashboard's exports (RFC 4180: every cell quoted, quotes doubled, CRLF lines).
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export type CsvValue = string | number | boolean | Date | null | undefined;
-
-export function toCsvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = value instanceof Date ? value.toISOString() : value;
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return, which they
+ * skip before looking) as a formula: such a cell gets a leading apostrophe, shown as text.
+ * Applicants write these cells, so an export must never carry a live formula.
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function toCsvLine(values: readonly CsvValue[]): string {
-  return `${values.map(toCsvCell).join(',')}\r\n`;
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -59,6 +59,18 @@ export type RouteDef = {
 
 const studio = 'Lunar';
 
+// The dashboard is an app, not a document: rendered in the browser from the staff API
+// (nothing to read without JavaScript), never stored, never indexed.
+const DASHBOARD_PAGE = {
+  layout: 'staff',
+  access: 'staff',
+  prerender: false,
+  cache: false,
+  sitemap: false,
+} as const;
+
+const dashboardHead = () => ({ title: `Dashboard — ${studio}`, description: '', noindex: true });
+
 const PUBLIC_PAGE = {
   layout: 'public',
   access: 'public',
@@ -176,6 +188,22 @@ const TABLE = defineRoutes([
       description: 'Conduct, payments, orders, confidentiality and tools for Lunar staff.',
     }),
   },
+  {
+    id: 'signin',
+    path: '/signin',
+    // The page reads `?next=` and `?error=`, which the server does not render with.
+    layout: 'public',
+    access: 'public',
+    prerender: false,
+    cache: false,
+    sitemap: false,
+    head: () => ({ title: `Sign in — ${studio}`, description: '', noindex: true }),
+  },
+  // One dashboard chunk behind three paths (the route table has no splats): the overview, a
+  // section's list, and one item of a section. web/src/dashboard/sections.ts names the sections.
+  { id: 'dashboard', path: '/dashboard', ...DASHBOARD_PAGE, nav: 'Dashboard', head: dashboardHead },
+  { id: 'dashboard-section', path: '/dashboard/:section', ...DASHBOARD_PAGE, head: dashboardHead },
+  { id: 'dashboard-item', path: '/dashboard/:section/:id', ...DASHBOARD_PAGE, head: dashboardHead },
   {
     id: 'apply-moderator',
     path: '/apply/moderator',

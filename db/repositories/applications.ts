@@ -137,7 +137,7 @@ export function createApplicationsRepository(db: Executor) {
      */
     async recordDecision(
       id: number,
-      decision: Omit<ApplicationDecision, 'decidedAt'> & { decidedAt?: Date },
+      decision: Omit<ApplicationDecision, 'decidedAt'> & { decidedAt?: Date; note?: string },
       tx?: Transaction,
     ): Promise<ApplicationSummary | null> {
       const [row] = await (tx ?? db)
@@ -147,6 +147,7 @@ export function createApplicationsRepository(db: Executor) {
           reviewerId: decision.reviewerId,
           reviewerName: decision.reviewerName,
           decidedAt: decision.decidedAt ?? new Date(),
+          decisionNote: decision.note ?? null,
         })
         .where(and(eq(applications.id, id), eq(applications.status, 'pending')))
         .returning();

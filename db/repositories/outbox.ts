@@ -120,6 +120,29 @@ export function createOutboxRepository(db: Executor) {
         .limit(limit);
     },
 
+    /** The oldest deliveries still waiting (pending), for the dashboard. */
+    async listWaiting(limit = 20): Promise<OutboxRow[]> {
+      return db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.status, 'pending'))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(limit);
+    },
+
+    /**
+     * A failed delivery tried again now, with fresh attempts (a lead's retry button). Only a
+     * failed row: null when the row is unknown or not failed.
+     */
+    async retryFailed(id: number): Promise<OutboxRow | null> {
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+        .returning();
+      return row ?? null;
+    },
+
     async findByRef(kind: OutboxKind, refId: number): Promise<OutboxRow | null> {
       const [row] = await db
         .select()

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, type ApplicationAnswers } from '../../core/applications/record';
 import { APPLICATION_TYPES } from '../../core/applications/schema';
-import { bytea } from './columns';
+import { bytea, tsvector } from './columns';
 
 export const applicationType = pgEnum('application_type', APPLICATION_TYPES);
 export const applicationStatus = pgEnum('application_status', APPLICATION_STATUSES);
@@ -32,11 +33,26 @@ export const applications = pgTable(
     reviewerId: text('reviewer_id'),
     reviewerName: text('reviewer_name'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    // The reviewer's optional note with the decision (the dashboard's decision dialog).
+    decisionNote: text('decision_note'),
+    // The dashboard's search (decision record 0XX-application-search): the usernames and every
+    // string value of the answers (not the keys: every row has those), as words. Kept by
+    // Postgres itself and GIN-indexed, so a search reads the index rather than every document.
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, roblox_username || ' ' || discord_username) || jsonb_to_tsvector('simple'::regconfig, answers, '["string"]'::jsonb)`,
+      ),
   },
+  // Keyset pages (decision record 0XX-application-search): each list order has an index on
+  // (filter, sort value, id) so any page, however deep, is an index range read of one page.
   (table) => [
-    index('applications_status_submitted_idx').on(table.status, table.submittedAt.desc()),
-    index('applications_type_submitted_idx').on(table.type, table.submittedAt.desc()),
-    index('applications_submitted_idx').on(table.submittedAt.desc()),
+    index('applications_submitted_id_idx').on(table.submittedAt, table.id),
+    index('applications_status_submitted_id_idx').on(table.status, table.submittedAt, table.id),
+    index('applications_type_submitted_id_idx').on(table.type, table.submittedAt, table.id),
+    index('applications_username_id_idx').on(sql`lower(${table.robloxUsername})`, table.id),
+    index('applications_status_id_idx').on(table.status, table.id),
+    index('applications_search_idx').using('gin', table.search),
   ],
 );
 

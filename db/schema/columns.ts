@@ -7,3 +7,8 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Postgres tsvector (full-text search words); only ever written by Postgres (generated). */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});

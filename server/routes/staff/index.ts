@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
+import applicationsRoutes from './applications';
 import eventRoutes from './events';
 import meRoutes from './me';
 import messageRoutes from './messages';
 import orderRoutes from './orders';
+import overviewRoutes from './overview';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 
@@ -26,6 +28,8 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 /** Registered under /api/staff. */
 export default staffRouteFolder([
   meRoutes,
+  overviewRoutes,
+  applicationsRoutes,
   orderRoutes,
   payoutRoutes,
   reviewRoutes,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { MarkPaidSchema, PayoutQuerySchema } from '../../../core/orders/payouts';
-import { toCsvLine } from '../../../core/shared/csv';
+import { csvLine } from '../../../core/shared/csv';
 import { createPayoutsRepository, type PayoutCsvRow } from '../../../db/repositories/payouts';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
@@ -22,7 +22,7 @@ const CSV_HEADER = [
 ] as const;
 
 const csvLineOf = (row: PayoutCsvRow) =>
-  toCsvLine([
+  csvLine([
     row.periodStart,
     row.designerDiscordId,
     row.designerName,
@@ -62,7 +62,7 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
   app.get('/payouts.csv', designers, async (request, reply) => {
     const query = await readQuery(request);
     async function* lines() {
-      yield toCsvLine(CSV_HEADER);
+      yield csvLine(CSV_HEADER);
       for await (const row of payouts.csvRows(query)) yield csvLineOf(row);
     }
     const name = `payouts-${query.period}-${query.from}-to-${query.until}.csv`;

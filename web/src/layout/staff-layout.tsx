@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ROUTES } from '../../../core/site/routes';
+import { SignOutButton } from './sign-out-button';
 
 // The staff app's frame: its own chunk, header and navigation; no public footer or cookie
 // banner. The dashboard's pages plug into it through the route table (layout: 'staff').
@@ -45,6 +46,7 @@ export default function StaffLayout({ children }: { children: ReactNode }) {
               </li>
             ))}
           </ul>
+          <SignOutButton />
         </nav>
       </header>
       <div id="content">{children}</div>

@@ -33,7 +33,8 @@ CREATE INDEX "orders_designer_created_idx" ON "orders" USING btree ("designer_di
 CREATE INDEX "orders_designer_price_idx" ON "orders" USING btree ("designer_discord_id","price_robux","id");--> statement-breakpoint
 CREATE INDEX "orders_designer_status_idx" ON "orders" USING btree ("designer_discord_id","status","id");--> statement-breakpoint
 CREATE INDEX "orders_roblox_username_idx" ON "orders" USING btree (lower("customer_roblox_username"));--> statement-breakpoint
-CREATE INDEX "orders_logged_idx" ON "orders" USING btree ("logged_at","designer_discord_id") WHERE "orders"."logged_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_logged_idx" ON "orders" USING btree ("logged_at","designer_discord_id") WHERE "orders"."logged_at" is not null;
+--> statement-breakpoint
 -- Live updates (docs/decisions 0XX-live-updates.md): every change the dashboard shows or the
 -- outbox worker waits for is announced on the channel 'lunar_changes', from inside the
 -- transaction that makes it (Postgres delivers it at commit, never for a rollback). A trigger

@@ -1,0 +1,157 @@
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { ApplicationAnswers } from '../../core/applications/record';
+import {
+  type ApplicationFilter,
+  type ApplicationKeyset,
+  type ApplicationSort,
+  searchTsQuery,
+} from '../../core/applications/staff-list';
+import { encodeCursor, type Page } from '../../core/shared/page';
+import type { Executor } from '../client';
+import { applications } from '../schema';
+
+// The dashboard's application list (issue 12): filters, three sort orders, search, keyset
+// pages. Each order reads an index on (filter, sort value, id) — migration 0005 — so the
+// deepest page costs what the first does; the count stops at COUNT_CAP (no exact count of a
+// million rows on every page).
+
+export const COUNT_CAP = 10_000;
+
+export type ApplicationListRow = {
+  id: number;
+  type: 'moderator' | 'designer';
+  status: 'pending' | 'accepted' | 'rejected';
+  robloxUsername: string;
+  discordUsername: string;
+  submittedAt: Date;
+  reviewerName: string | null;
+  decidedAt: Date | null;
+};
+
+export type ApplicationExportRow = ApplicationListRow & {
+  reviewerId: string | null;
+  decisionNote: string | null;
+  answers: ApplicationAnswers;
+};
+
+/** The sort value as the index holds it, and how a cursor's text goes back to its type. */
+const SORTS: Record<ApplicationSort, { value: SQL; fromText: (text: string) => SQL }> = {
+  submitted: {
+    value: sql`${applications.submittedAt}`,
+    fromText: (text) => sql`${text}::timestamptz`,
+  },
+  username: {
+    value: sql`lower(${applications.robloxUsername})`,
+    fromText: (text) => sql`${text}::text`,
+  },
+  status: {
+    value: sql`${applications.status}`,
+    fromText: (text) => sql`${text}::application_status`,
+  },
+};
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+function filterConditions(filter: ApplicationFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(applications.type, filter.type));
+  if (filter.status) conditions.push(eq(applications.status, filter.status));
+  if (filter.from) conditions.push(gte(applications.submittedAt, dayStart(filter.from)));
+  if (filter.to) conditions.push(lt(applications.submittedAt, dayAfter(filter.to)));
+  const query = filter.q ? searchTsQuery(filter.q) : null;
+  if (query) conditions.push(sql`${applications.search} @@ to_tsquery('simple', ${query})`);
+  return conditions;
+}
+
+const listColumns = {
+  id: applications.id,
+  type: applications.type,
+  status: applications.status,
+  robloxUsername: applications.robloxUsername,
+  discordUsername: applications.discordUsername,
+  submittedAt: applications.submittedAt,
+  reviewerName: applications.reviewerName,
+  decidedAt: applications.decidedAt,
+};
+
+const exportColumns = {
+  ...listColumns,
+  reviewerId: applications.reviewerId,
+  decisionNote: applications.decisionNote,
+  answers: applications.answers,
+};
+
+type PageRequest = ApplicationFilter & { limit: number; cursor?: ApplicationKeyset };
+
+export function createApplicationListRepository(db: Executor) {
+  async function readPage<Columns extends typeof listColumns>(
+    columns: Columns,
+    request: PageRequest,
+  ) {
+    const sort = SORTS[request.sort];
+    const descending = request.order === 'desc';
+    const conditions = filterConditions(request);
+    if (request.cursor) {
+      // Row comparison: Postgres reads it as one range of the (value, id) index.
+      const after = sql`(${sort.value}, ${applications.id}) ${sql.raw(descending ? '<' : '>')} (${sort.fromText(request.cursor.value)}, ${request.cursor.id})`;
+      conditions.push(after);
+    }
+    const direction = sql.raw(descending ? 'desc' : 'asc');
+    const rows = await db
+      .select({ ...columns, sortValue: sql<string>`(${sort.value})::text` })
+      .from(applications)
+      .where(and(...conditions))
+      .orderBy(sql`${sort.value} ${direction}`, sql`${applications.id} ${direction}`)
+      .limit(request.limit + 1);
+    const more = rows.length > request.limit;
+    const items = rows.slice(0, request.limit);
+    const last = items.at(-1);
+    const next: ApplicationKeyset | null =
+      more && last ? { sort: request.sort, value: last.sortValue, id: last.id } : null;
+    return { items, next };
+  }
+
+  return {
+    /** One page of the list, with how many match (up to COUNT_CAP, then an estimate flag). */
+    async list(request: PageRequest): Promise<Page<ApplicationListRow>> {
+      const matching = db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(and(...filterConditions(request)))
+        .limit(COUNT_CAP + 1)
+        .as('matching');
+      const [{ items, next }, [counted]] = await Promise.all([
+        readPage(listColumns, request),
+        db.select({ total: count() }).from(matching),
+      ]);
+      const total = Number(counted?.total ?? 0);
+      return {
+        items: items.map(({ sortValue: _sortValue, ...row }) => row),
+        nextCursor: next ? encodeCursor(next) : null,
+        total: Math.min(total, COUNT_CAP),
+        ...(total > COUNT_CAP && { totalIsEstimate: true }),
+      };
+    },
+
+    /**
+     * Every matching row with its answers, a page at a time (the CSV export): memory holds
+     * one page, whatever the total.
+     */
+    async *exportRows(
+      filter: ApplicationFilter,
+      pageSize = 500,
+    ): AsyncGenerator<ApplicationExportRow> {
+      let cursor: ApplicationKeyset | undefined;
+      do {
+        const { items, next } = await readPage(exportColumns, {
+          ...filter,
+          limit: pageSize,
+          cursor,
+        });
+        for (const { sortValue: _sortValue, ...row } of items) yield row as ApplicationExportRow;
+        cursor = next ?? undefined;
+      } while (cursor);
+    },
+  };
+}

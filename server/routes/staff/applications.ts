@@ -1,0 +1,146 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  ApplicationDecisionRequestSchema,
+  ApplicationFilterSchema,
+  ApplicationListQuerySchema,
+} from '../../../core/applications/staff-list';
+import { csvLine } from '../../../core/shared/csv';
+import { KeysetIdSchema } from '../../../core/shared/page';
+import {
+  type ApplicationExportRow,
+  createApplicationListRepository,
+} from '../../../db/repositories/application-list';
+import { createApplicationsRepository } from '../../../db/repositories/applications';
+import { enqueueDelivery } from '../../../db/repositories/outbox';
+import { applications as applicationsTable } from '../../../db/schema';
+import { HttpError, parseWith } from '../../http-errors';
+import { getSignedInStaff, requireRole } from '../../plugins/auth';
+
+// The dashboard's Applications section (issue 12): leads and executives list, search, read,
+// export and decide applications. A decision here is the one the Discord buttons record
+// (recordDecision: first wins), and the posted Discord message is edited through the outbox.
+
+const IdParams = z.object({
+  id: z.coerce.number({ error: 'Not an application id' }).pipe(KeysetIdSchema),
+});
+const ImageParams = IdParams.extend({
+  imageId: z.coerce.number({ error: 'Not an image id' }).pipe(KeysetIdSchema),
+});
+
+const CSV_HEADER = [
+  'id',
+  'type',
+  'status',
+  'roblox_username',
+  'discord_username',
+  'submitted_at',
+  'decided_at',
+  'reviewer',
+  'reviewer_discord_id',
+  'decision_note',
+  'answers',
+];
+
+function csvRow(row: ApplicationExportRow): string {
+  return csvLine([
+    row.id,
+    row.type,
+    row.status,
+    row.robloxUsername,
+    row.discordUsername,
+    row.submittedAt,
+    row.decidedAt,
+    row.reviewerName,
+    row.reviewerId,
+    row.decisionNote,
+    JSON.stringify(row.answers),
+  ]);
+}
+
+const applicationsRoutes: FastifyPluginAsync = async (app) => {
+  const onRequest = requireRole('lead');
+  const repository = createApplicationsRepository(app.db);
+  const list = createApplicationListRepository(app.db);
+
+  app.get('/applications', { onRequest }, async (request) => {
+    const { cursor, ...query } = parseWith(ApplicationListQuerySchema, request.query);
+    return list.list({ ...query, cursor });
+  });
+
+  // Streamed a page of rows at a time: memory stays flat however many rows match.
+  app.get('/applications.csv', { onRequest }, async (request, reply) => {
+    const filter = parseWith(ApplicationFilterSchema, request.query);
+    async function* lines() {
+      yield csvLine(CSV_HEADER);
+      for await (const row of list.exportRows(filter)) yield csvRow(row);
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="applications-${day}.csv"`)
+      .send(Readable.from(lines()));
+  });
+
+  app.get('/applications/:id', { onRequest }, async (request) => {
+    const { id } = parseWith(IdParams, request.params);
+    const record = await repository.findById(id);
+    if (!record) throw new HttpError(404, 'No application has this id.');
+    const [extra] = await app.db
+      .select({ decisionNote: applicationsTable.decisionNote })
+      .from(applicationsTable)
+      .where(eq(applicationsTable.id, id));
+    return {
+      ...record,
+      decisionNote: extra?.decisionNote ?? null,
+      images: record.images.map((image) => ({
+        ...image,
+        url: `/api/staff/applications/${id}/images/${image.id}`,
+      })),
+    };
+  });
+
+  app.get('/applications/:id/images/:imageId', { onRequest }, async (request, reply) => {
+    const { id, imageId } = parseWith(ImageParams, request.params);
+    const [image] = await repository.readImages(id, [imageId]);
+    if (!image) throw new HttpError(404, 'No such image.');
+    return reply
+      .type(image.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        `inline; filename="${image.filename.replace(/[^\w.-]/g, '_')}"`,
+      )
+      .send(Buffer.from(image.data));
+  });
+
+  app.post('/applications/:id/decision', { onRequest }, async (request, reply) => {
+    const { id } = parseWith(IdParams, request.params);
+    const { decision, note } = parseWith(ApplicationDecisionRequestSchema, request.body ?? {});
+    const { staff } = await getSignedInStaff(request);
+    const decided = await app.db.transaction(async (tx) => {
+      const summary = await repository.recordDecision(
+        id,
+        {
+          status: decision === 'accept' ? 'accepted' : 'rejected',
+          reviewerId: staff.discordId,
+          reviewerName: staff.username,
+          note,
+        },
+        tx,
+      );
+      // The posted message shows the decision: edited by the outbox worker (the bot).
+      if (summary) await enqueueDelivery(tx, 'application_decision', id);
+      return summary;
+    });
+    if (decided) return reply.status(200).send(decided);
+    const current = await repository.findById(id);
+    if (!current) throw new HttpError(404, 'No application has this id.');
+    const by = current.decision?.reviewerName || 'another reviewer';
+    throw new HttpError(409, `Already ${current.status} by ${by}.`);
+  });
+};
+
+export default applicationsRoutes;

@@ -1,0 +1,2 @@
+// /dashboard/:section: a section's list.
+export { default } from '../dashboard/dashboard-app';
