@@ -75,7 +75,7 @@ try {
   };
   for (const [filter, query] of Object.entries(FILTERS)) {
     for (const sort of ['created', 'price', 'status'] as const) {
-      const base = `/api/staff/orders?sort=${sort}&dir=desc&limit=50${query ? `&${query}` : ''}`;
+      const base = `/api/staff/orders?sort=${sort}&order=desc&limit=50${query ? `&${query}` : ''}`;
       const first = await times(base);
       // A cursor half-way down the whole table, as if someone paged that far.
       const [middle] = (await db.execute(

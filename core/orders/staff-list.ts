@@ -78,7 +78,7 @@ export const OrderListQuerySchema = z
   .object({
     ...filterShape,
     sort: OrderSortSchema.default('created'),
-    dir: z.enum(['asc', 'desc'], { error: 'Dir must be asc or desc' }).default('desc'),
+    order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
     ...PageQuerySchema(OrderCursorSchema, {
       defaultLimit: ORDER_LIST_DEFAULT,
       maxLimit: ORDER_LIST_MAX,
@@ -87,7 +87,7 @@ export const OrderListQuerySchema = z
   .refine(fromNotAfterTo, { error: 'From must not be after to', path: ['from'] })
   // A cursor belongs to the sort it was made for.
   .refine(
-    (query) => !query.cursor || (query.cursor.s === query.sort && query.cursor.d === query.dir),
+    (query) => !query.cursor || (query.cursor.s === query.sort && query.cursor.d === query.order),
     {
       error: 'Cursor is not valid',
       path: ['cursor'],

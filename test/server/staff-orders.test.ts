@@ -183,7 +183,7 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
     };
     for (const [sort, key] of Object.entries(keys)) {
       for (const dir of ['asc', 'desc'] as const) {
-        expect(await allPages(`sort=${sort}&dir=${dir}`), `${sort} ${dir}`).toEqual(
+        expect(await allPages(`sort=${sort}&order=${dir}`), `${sort} ${dir}`).toEqual(
           sortedIds(key, dir),
         );
       }
@@ -279,7 +279,7 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
     const cases: [string, string][] = [
       ['status=lost', 'status'],
       ['sort=designer', 'sort'],
-      ['dir=up', 'dir'],
+      ['order=up', 'order'],
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],
       ['qc=maybe', 'qc'],
