@@ -24,6 +24,7 @@ try {
   // Triggers off while seeding (session_replication_role): a million NOTIFYs nobody hears.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`
       insert into orders (id, status, price_robux, customer_roblox_username, customer_discord_id,
         designer_discord_id, ticket_channel_id, paid_at, qc_attempts, qc_reviewed_by,
@@ -39,7 +40,10 @@ try {
               + (g % 1000) * interval '1 microsecond' as ts
             from generate_series(1, ${ROWS}) g) s`);
   });
-  await db.execute(sql`analyze orders`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`analyze orders`);
+  });
   console.log(`seeded ${ROWS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const app = await buildTestApp(database);

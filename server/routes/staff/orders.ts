@@ -17,7 +17,13 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/orders', designers, async (request) => {
     const { staff } = await getSignedInStaff(request);
-    const { limit, cursor, sort, order: dir, ...filters } = parseWith(OrderListQuerySchema, request.query);
+    const {
+      limit,
+      cursor,
+      sort,
+      order: dir,
+      ...filters
+    } = parseWith(OrderListQuerySchema, request.query);
     return orders.list({
       filters,
       sort,
