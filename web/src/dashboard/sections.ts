@@ -42,7 +42,7 @@ export const SECTIONS: readonly DashboardSection[] = [
     roles: ['lead'],
     load: () => import('./pages/messages'),
   },
-  { id: 'blog', label: 'Blog', roles: ['lead'], load: () => import('./pages/placeholder') },
+  { id: 'blog', label: 'Blog', roles: ['lead'], load: () => import('./pages/blog') },
 ];
 
 export function sectionPath(section: Pick<DashboardSection, 'id'>, itemId?: string): string {
