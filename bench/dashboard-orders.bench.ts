@@ -29,7 +29,7 @@ try {
       insert into orders (id, status, price_robux, customer_roblox_username, customer_discord_id,
         designer_discord_id, ticket_channel_id, paid_at, qc_attempts, qc_reviewed_by,
         qc_changes_reason, logged_at, designer_share_robux, created_at, updated_at)
-      select 'b-' || g, (enum_range(null::order_status))[1 + g % 8], 100 + (g * 7919) % 10000,
+      select 'b-' || g, (enum_range(null::order_status))[(1 + g % 8)::int], 100 + (g * 7919) % 10000,
         'Cust' || (g * 31) % 100000, (200000000000000000 + (g * 31) % 100000)::text,
         (100000000000000000 + g % 50)::text, (300000000000000000 + g)::text,
         case when g % 8 = 0 then null else ts end, case when g % 8 >= 2 then 1 else 0 end,
@@ -38,7 +38,7 @@ try {
         case when g % 8 >= 6 then (100 + (g * 7919) % 10000) * 9 / 10 end, ts, ts
       from (select g, timestamptz '2024-01-01' + g * interval '94 seconds'
               + (g % 1000) * interval '1 microsecond' as ts
-            from generate_series(1, ${ROWS}) g) s`);
+            from generate_series(1::bigint, ${ROWS}) g) s`);
   });
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
