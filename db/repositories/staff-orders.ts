@@ -108,6 +108,17 @@ const summaryColumns = {
 };
 
 export function createStaffOrdersRepository(db: Executor) {
+  async function countCapped(where: SQL[]): Promise<number> {
+    const capped = db
+      .select({ one: sql`1`.as('one') })
+      .from(orders)
+      .where(and(...where))
+      .limit(ORDER_COUNT_CAP + 1)
+      .as('capped');
+    const [counted] = await db.select({ total: count() }).from(capped);
+    return Number(counted?.total ?? 0);
+  }
+
   return {
     async list(options: OrderListOptions): Promise<Page<OrderSummary>> {
       const { sort, dir, after } = options;
@@ -123,6 +134,10 @@ export function createStaffOrdersRepository(db: Executor) {
         dir === 'desc'
           ? sql`${column} desc, ${orders.id} desc`
           : sql`${column} asc, ${orders.id} asc`;
+      // Counted on the first page only, and only up to the cap; alongside the page itself.
+      const counting = after ? null : countCapped(where);
+      // Handled here too, so a failing page query never leaves it rejected unobserved.
+      counting?.catch(() => {});
       const rows = await db
         .select({ ...summaryColumns, sortValue: SORT_VALUE[sort] })
         .from(orders)
@@ -145,16 +160,8 @@ export function createStaffOrdersRepository(db: Executor) {
               })
             : null,
       };
-      // Counted on the first page only, and only up to the cap.
-      if (!after) {
-        const capped = db
-          .select({ one: sql`1`.as('one') })
-          .from(orders)
-          .where(and(...where))
-          .limit(ORDER_COUNT_CAP + 1)
-          .as('capped');
-        const [counted] = await db.select({ total: count() }).from(capped);
-        const total = Number(counted?.total ?? 0);
+      if (counting) {
+        const total = await counting;
         result.total = Math.min(total, ORDER_COUNT_CAP);
         result.totalIsEstimate = total > ORDER_COUNT_CAP;
       }
