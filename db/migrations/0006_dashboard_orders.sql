@@ -32,6 +32,8 @@ CREATE INDEX "orders_status_price_idx" ON "orders" USING btree ("status","price_
 CREATE INDEX "orders_designer_created_idx" ON "orders" USING btree ("designer_discord_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_designer_price_idx" ON "orders" USING btree ("designer_discord_id","price_robux","id");--> statement-breakpoint
 CREATE INDEX "orders_designer_status_idx" ON "orders" USING btree ("designer_discord_id","status","id");--> statement-breakpoint
+CREATE INDEX "orders_paid_status_idx" ON "orders" USING btree (("paid_at" is not null),"status","id");--> statement-breakpoint
+CREATE INDEX "orders_qc_status_idx" ON "orders" USING btree ((case when qc_attempts = 0 then 'none' when qc_reviewed_by is null then 'pending' when qc_changes_reason is null then 'passed' else 'changes_requested' end),"status","id");--> statement-breakpoint
 CREATE INDEX "orders_roblox_username_idx" ON "orders" USING btree (lower("customer_roblox_username"));--> statement-breakpoint
 CREATE INDEX "orders_logged_idx" ON "orders" USING btree ("logged_at","designer_discord_id") WHERE "orders"."logged_at" is not null;
 --> statement-breakpoint

@@ -12,6 +12,7 @@ import {
 import { encodeCursor, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { orderEvents, orders, payoutOrders, payouts, reviews, staffUsers } from '../schema';
+import { QC_OUTCOME_SQL } from '../schema/orders';
 
 // The dashboard's view of orders: one page at a time in any of the list's sorts, with keyset
 // pagination on (sort value, id) so a deep page costs what the first does (the indexes are
@@ -30,21 +31,8 @@ export type OrderListOptions = {
   onlyDesigner?: string;
 };
 
-const qcPassed = sql`(${orders.qcAttempts} > 0 and ${orders.qcReviewedBy} is not null and ${orders.qcChangesReason} is null)`;
-
-/** The same rule as toOrderState's `qcPassed`, widened to the four outcomes. */
-const QC_CONDITIONS: Record<QcOutcome, SQL> = {
-  none: sql`${orders.qcAttempts} = 0`,
-  pending: sql`(${orders.qcAttempts} > 0 and ${orders.qcReviewedBy} is null)`,
-  passed: qcPassed,
-  changes_requested: sql`(${orders.qcReviewedBy} is not null and ${orders.qcChangesReason} is not null)`,
-};
-
-const qcOutcome = sql<QcOutcome>`case
-  when ${orders.qcAttempts} = 0 then 'none'
-  when ${orders.qcReviewedBy} is null then 'pending'
-  when ${orders.qcChangesReason} is null then 'passed'
-  else 'changes_requested' end`;
+/** The same rule as toOrderState's `qcPassed`, widened to four outcomes (indexed). */
+const qcOutcome = sql<QcOutcome>`(${QC_OUTCOME_SQL})`;
 
 // Each sort's value as the cursor carries it, and how it is compared back. created_at goes
 // through JSON text so microseconds survive the round trip (a JS Date keeps milliseconds).
@@ -78,9 +66,9 @@ function filterConditions(filters: OrderListFilters, onlyDesigner?: string): SQL
         : sql`lower(${orders.customerRobloxUsername}) = ${filters.customer.toLowerCase()}`,
     );
   }
-  if (filters.qc) where.push(QC_CONDITIONS[filters.qc]);
+  if (filters.qc) where.push(sql`${qcOutcome} = ${filters.qc}`);
   if (filters.paid !== undefined) {
-    where.push(filters.paid ? sql`${orders.paidAt} is not null` : sql`${orders.paidAt} is null`);
+    where.push(sql`(${orders.paidAt} is not null) = ${filters.paid}`);
   }
   if (filters.from) where.push(sql`${orders.createdAt} >= ${dayStart(filters.from)}`);
   if (filters.to) {
