@@ -1,5 +1,5 @@
 import { type Config, hasDiscordConnection, hasRole } from '../core/config';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import type { BackoffOptions } from './delivery/backoff';
 import type { Log } from './log';
 
@@ -13,10 +13,17 @@ export interface DiscordRolesOptions {
   botReadyTimeoutMs?: number;
 }
 
+export type DiscordRolesDeps = {
+  db: Database;
+  log: Log;
+  /** LISTEN for changes (db/changes.ts): the worker wakes on each queued delivery. */
+  listen?: DatabaseHandle['listen'];
+};
+
 /** Starts the `bot` and `worker` roles this process runs; closers in start order. */
 export async function startDiscordRoles(
   config: Config,
-  deps: { db: Database; log: Log },
+  deps: DiscordRolesDeps,
   options: DiscordRolesOptions = {},
 ): Promise<Closer[]> {
   if (!hasRole(config, 'bot') && !hasRole(config, 'worker')) return [];

@@ -1,10 +1,9 @@
 import { hasRole } from '../core/config';
-import type { Database } from '../db/client';
+import { listenForChanges } from '../db/changes';
 import { BOT_RETRY, InvalidTokenError, startBotWithRetry } from './bot-retry';
 import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
-import type { Closer, DiscordRolesOptions } from './index';
-import type { Log } from './log';
+import type { Closer, DiscordRolesDeps, DiscordRolesOptions } from './index';
 import { unreachableModules } from './member-roles';
 import { registry } from './registry';
 import type { BotConfig } from './start-bot';
@@ -17,7 +16,7 @@ import type { BotConfig } from './start-bot';
  */
 export async function startConnectedRoles(
   config: BotConfig,
-  deps: { db: Database; log: Log },
+  deps: DiscordRolesDeps,
   options: DiscordRolesOptions = {},
 ): Promise<Closer[]> {
   const { log } = deps;
@@ -45,9 +44,19 @@ export async function startConnectedRoles(
   if (hasRole(config, 'worker')) {
     const { token, apiUrl } = config.discord.connection;
     const sender = createDiscordSender(token, apiUrl);
-    const worker = startOutboxWorker({ db: deps.db, sender, config, log });
-    log.info('outbox worker started');
+    const worker = startOutboxWorker(
+      { db: deps.db, sender, config, log },
+      { pollMs: config.OUTBOX_POLL_MS },
+    );
     closers.push({ name: 'outbox worker', close: () => worker.close() });
+    // Any process queueing a delivery wakes the worker at once instead of at its next poll.
+    if (deps.listen) {
+      const stop = await listenForChanges({ listen: deps.listen }, (change) => {
+        if (change.table === 'outbox' && change.due) worker.wake();
+      });
+      closers.push({ name: 'outbox wake-ups', close: stop });
+    }
+    log.info('outbox worker started');
   }
   return closers;
 }

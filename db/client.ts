@@ -35,6 +35,11 @@ export type DatabaseHandle = {
    * while Postgres is known to be unreachable.
    */
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY's payload (db/changes.ts); resolves,
+   * once listening, to the function that stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -72,6 +77,10 @@ async function openPglite(
     migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
     },
     close: () => client.close(),
   };
@@ -125,6 +134,11 @@ async function openPostgres(
     migrate: (options) => migrateWithLock(url, options?.migrationsFolder ?? migrationsFolder),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // postgres.js listens on a connection of its own and listens again after reconnecting.
+    listen: async (channel, onPayload) => {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
     },
     close: async () => {
       availability.close();

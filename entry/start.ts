@@ -53,7 +53,9 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       closers.push({ name: 'local control', close: () => control.close() });
     }
 
-    closers.push(...(await startDiscordRoles(config, { db: database.db, log })));
+    closers.push(
+      ...(await startDiscordRoles(config, { db: database.db, listen: database.listen, log })),
+    );
     // The privacy policy's deletions need no Discord connection, only the worker role.
     if (hasRole(config, 'worker')) {
       const retention = startRetentionJob(database.db, {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { changesHubPlugin } from './live/changes-hub';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -39,6 +40,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
   await fastify.register(staffPagesGuard);
+  await fastify.register(changesHubPlugin);
 
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);

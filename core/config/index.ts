@@ -44,6 +44,14 @@ const EnvironmentSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be the absolute URL the site is reached at' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LUNAR_ROLES: rolesList,
+  // The outbox worker's fallback poll: it wakes at once on each change (LISTEN/NOTIFY); the
+  // poll only catches retries coming due and a missed notification.
+  OUTBOX_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(50, { error: 'must be at least 50' })
+    .max(86_400_000, { error: 'must be at most a day' })
+    .default(1000),
   // How many reverse proxies stand in front (a number) or their addresses (comma-separated IPs
   // or CIDRs). Never "true": that would let any client pick its own IP for the rate limits.
   TRUST_PROXY: z

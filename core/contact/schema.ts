@@ -33,3 +33,10 @@ export const StoredContactMessageSchema = z.object({
   createdAt: DateTimeSchema,
 });
 export type StoredContactMessage = z.output<typeof StoredContactMessageSchema>;
+
+/** A message in the dashboard's inbox: handled once someone marks it (who and when). */
+export type ContactInboxItem = StoredContactMessage & {
+  handledAt: Date | null;
+  /** The staff member's username; null when open, or when their account is gone. */
+  handledBy: string | null;
+};

@@ -1,9 +1,13 @@
-import { asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ContactMessage, StoredContactMessage } from '../../core/contact/schema';
+import type {
+  ContactInboxItem,
+  ContactMessage,
+  StoredContactMessage,
+} from '../../core/contact/schema';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
 import type { Executor, Transaction } from '../client';
-import { contactMessages } from '../schema';
+import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
 import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
@@ -74,23 +78,36 @@ export function createContactMessagesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Newest first, one page at a time, for the dashboard. */
+    /** Newest first, one page at a time, for the dashboard's inbox; `handled` filters. */
     async list({
       limit,
       after,
+      handled,
     }: {
       limit: number;
       after?: ContactMessageCursor;
-    }): Promise<Page<StoredContactMessage>> {
+      handled?: boolean;
+    }): Promise<Page<ContactInboxItem>> {
       const size = Math.min(Math.max(1, Math.trunc(limit)), CONTACT_LIST_MAX);
+      const state =
+        handled === undefined
+          ? undefined
+          : handled
+            ? isNotNull(contactMessages.handledAt)
+            : isNull(contactMessages.handledAt);
       const [rows, [counted]] = await Promise.all([
         db
-          .select(columns)
+          .select({
+            ...columns,
+            handledAt: contactMessages.handledAt,
+            handledBy: staffUsers.username,
+          })
           .from(contactMessages)
-          .where(after ? lt(contactMessages.id, after.id) : undefined)
+          .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
+          .where(and(state, after ? lt(contactMessages.id, after.id) : undefined))
           .orderBy(desc(contactMessages.id))
           .limit(size + 1),
-        db.select({ total: count() }).from(contactMessages),
+        db.select({ total: count() }).from(contactMessages).where(state),
       ]);
       const items = rows.slice(0, size);
       const last = items.at(-1);
@@ -99,6 +116,22 @@ export function createContactMessagesRepository(db: Executor) {
         nextCursor: rows.length > size && last ? encodeCursor({ id: last.id }) : null,
         total: counted?.total ?? 0,
       };
+    },
+
+    /**
+     * Marks the message handled by `staffId`, once: marking it again keeps the first who and
+     * when. Null for an unknown message.
+     */
+    async markHandled(id: number, staffId: number): Promise<{ handledAt: Date } | null> {
+      await db
+        .update(contactMessages)
+        .set({ handledAt: new Date(), handledByStaffId: staffId })
+        .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)));
+      const [row] = await db
+        .select({ handledAt: contactMessages.handledAt })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id));
+      return row?.handledAt ? { handledAt: row.handledAt } : null;
     },
   };
 }

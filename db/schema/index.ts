@@ -3,6 +3,7 @@ export * from './blog';
 export * from './contact';
 export * from './orders';
 export * from './outbox';
+export * from './payouts';
 export * from './portfolio';
 export * from './staff';
 export * from './system';

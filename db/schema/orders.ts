@@ -14,6 +14,11 @@ import {
 import { ORDER_STATUSES } from '../../core/orders/order-status';
 import { createdAt } from './columns';
 
+/** QC's outcome as the dashboard filters on it (db/repositories/staff-orders.ts): one text, so the index matches. */
+export const QC_OUTCOME_SQL = sql.raw(
+  `case when qc_attempts = 0 then 'none' when qc_reviewed_by is null then 'pending' when qc_changes_reason is null then 'passed' else 'changes_requested' end`,
+);
+
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -50,6 +55,25 @@ export const orders = pgTable(
     index('orders_status_updated_idx').on(table.status, table.updatedAt.desc()),
     index('orders_designer_idx').on(table.designerDiscordId, table.updatedAt.desc()),
     index('orders_customer_idx').on(table.customerDiscordId, table.updatedAt.desc()),
+    // The dashboard's list (db/repositories/staff-orders.ts): each sort with the id as the
+    // keyset's tie-breaker, alone and after the filters that select many rows.
+    index('orders_created_id_idx').on(table.createdAt, table.id),
+    index('orders_price_id_idx').on(table.priceRobux, table.id),
+    index('orders_status_id_idx').on(table.status, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_status_price_idx').on(table.status, table.priceRobux, table.id),
+    index('orders_designer_created_idx').on(table.designerDiscordId, table.createdAt, table.id),
+    index('orders_designer_price_idx').on(table.designerDiscordId, table.priceRobux, table.id),
+    index('orders_designer_status_idx').on(table.designerDiscordId, table.status, table.id),
+    // Filters that follow the status (unpaid orders await payment, QC outcomes have their
+    // statuses): sorting by status after them scans within the filter, not past it.
+    index('orders_paid_status_idx').on(sql`(${table.paidAt} is not null)`, table.status, table.id),
+    index('orders_qc_status_idx').on(sql`(${QC_OUTCOME_SQL})`, table.status, table.id),
+    index('orders_roblox_username_idx').on(sql`lower(${table.customerRobloxUsername})`),
+    // Payouts: logged orders by when they were logged.
+    index('orders_logged_idx')
+      .on(table.loggedAt, table.designerDiscordId)
+      .where(sql`${table.loggedAt} is not null`),
     check('orders_price_positive', sql`${table.priceRobux} > 0`),
     check('orders_qc_attempts_nonnegative', sql`${table.qcAttempts} >= 0`),
   ],

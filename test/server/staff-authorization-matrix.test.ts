@@ -81,7 +81,11 @@ async function runMatrix(fastify: FastifyInstance, routes: RouteOptions[], db: T
       for (const caller of CALLERS) {
         const key = `${method} ${route.url} as ${caller}`;
         const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
+        // A live stream (server-sent events) never ends: take its status and headers, then hang up.
+        const stream = route.url.endsWith('/events');
+        const hangUp = new AbortController();
         const response = await fastify.inject({
+          ...(stream && { payloadAsStream: true, signal: hangUp.signal }),
           method: method as 'GET',
           url,
           headers: {
@@ -91,6 +95,7 @@ async function runMatrix(fastify: FastifyInstance, routes: RouteOptions[], db: T
           },
           ...(withBody && { payload: '{}' }),
         });
+        if (stream) hangUp.abort();
         actual[key] = answerOf(response.statusCode);
         expected[key] = expectedAnswer(caller, requirementsOf(route));
         // Whatever staff are shown is never kept by a shared cache.
@@ -116,11 +121,34 @@ describe.each(DRIVERS)('authorization of every /api/staff route on %s', (driver)
   it('answers 401 to anonymous callers and the route’s roles to each staff role', async () => {
     const { fastify, routes } = await buildCollecting(database);
     const urls = routes.map((route) => `${route.method} ${route.url}`);
-    expect(urls).toContain('GET /api/staff/me');
-    expect(urls).toContain('POST /api/staff/reviews/:id/hide');
-    expect(urls).toContain('POST /api/staff/reviews/:id/unhide');
+    for (const url of [
+      'GET /api/staff/me',
+      'POST /api/staff/reviews/:id/hide',
+      'POST /api/staff/reviews/:id/unhide',
+      'GET /api/staff/orders',
+      'GET /api/staff/orders/:id',
+      'GET /api/staff/payouts',
+      'GET /api/staff/payouts.csv',
+      'POST /api/staff/payouts/mark-paid',
+      'GET /api/staff/reviews',
+      'GET /api/staff/messages',
+      'POST /api/staff/messages/:id/handled',
+      'GET /api/staff/events',
+    ]) {
+      expect(urls).toContain(url);
+    }
     const { actual, expected } = await runMatrix(fastify, routes, database);
     expect(actual).toEqual(expected);
+    // The dashboard's roles, spelled out: designers see orders (their own), leads the inbox,
+    // executives alone pay out.
+    expect(expected['GET /api/staff/orders as staff']).toBe('403');
+    expect(expected['GET /api/staff/orders as designer']).toBe('allowed');
+    expect(expected['GET /api/staff/messages as designer']).toBe('403');
+    expect(expected['GET /api/staff/messages as lead']).toBe('allowed');
+    expect(expected['POST /api/staff/payouts/mark-paid as lead']).toBe('403');
+    expect(expected['POST /api/staff/payouts/mark-paid as executive']).toBe('allowed');
+    expect(expected['GET /api/staff/reviews as staff']).toBe('allowed');
+    expect(expected['GET /api/staff/events as staff']).toBe('allowed');
     await fastify.close();
   });
 

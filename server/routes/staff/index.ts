@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
 import applicationImageRoutes from '../images/application-images';
 import applicationsRoutes from './applications';
+import eventRoutes from './events';
 import meRoutes from './me';
+import messageRoutes from './messages';
+import orderRoutes from './orders';
 import overviewRoutes from './overview';
+import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 
 /**
@@ -27,6 +31,10 @@ export default staffRouteFolder([
   meRoutes,
   overviewRoutes,
   applicationsRoutes,
+  orderRoutes,
+  payoutRoutes,
   reviewRoutes,
+  messageRoutes,
+  eventRoutes,
   applicationImageRoutes,
 ]);

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../../core/orders';
+import { PageQuerySchema } from '../../../core/shared/page';
 import { createOrdersRepository } from '../../../db/repositories/orders';
+import {
+  createStaffReviewsRepository,
+  REVIEW_LIST_MAX,
+  ReviewCursorSchema,
+} from '../../../db/repositories/staff-reviews';
 import {
   createTestimonialsRepository,
   testimonialsChanged,
@@ -11,13 +17,32 @@ import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const ReviewListQuerySchema = PageQuerySchema(ReviewCursorSchema, {
+  defaultLimit: 50,
+  maxLimit: REVIEW_LIST_MAX,
+}).extend({
+  rating: z.coerce
+    .number({ error: 'Rating must be a number' })
+    .int({ error: 'Rating must be a whole number' })
+    .min(1, { error: 'Rating must be 1 to 5' })
+    .max(5, { error: 'Rating must be 1 to 5' })
+    .optional(),
+});
+
 /**
- * An executive hides a published review from the site, or shows it again: the order's state
- * machine decides (`setReviewHidden`), so the change and its event row are one transaction.
+ * `GET /api/staff/reviews`: every customer review, newest first, for all staff. An executive
+ * hides a published review from the site, or shows it again: the order's state machine decides
+ * (`setReviewHidden`), so the change and its event row are one transaction.
  */
 const reviewRoutes: FastifyPluginAsync = async (app) => {
+  const reviews = createStaffReviewsRepository(app.db);
   const orders = createOrdersRepository(app.db);
   const testimonials = createTestimonialsRepository(app.db);
+
+  app.get('/reviews', async (request) => {
+    const { limit, cursor, rating } = parseWith(ReviewListQuerySchema, request.query);
+    return reviews.list({ limit, after: cursor, rating });
+  });
 
   for (const [action, hidden] of [
     ['hide', true],

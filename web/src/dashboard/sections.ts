@@ -28,21 +28,21 @@ export const SECTIONS: readonly DashboardSection[] = [
     roles: ['lead'],
     load: () => import('./pages/applications'),
   },
-  { id: 'orders', label: 'Orders', roles: ['designer'], load: () => import('./pages/placeholder') },
+  { id: 'orders', label: 'Orders', roles: ['designer'], load: () => import('./pages/orders') },
   {
     id: 'payouts',
     label: 'Payouts',
     roles: ['designer'],
-    load: () => import('./pages/placeholder'),
+    load: () => import('./pages/payouts'),
   },
-  { id: 'reviews', label: 'Reviews', roles: ['staff'], load: () => import('./pages/placeholder') },
+  { id: 'reviews', label: 'Reviews', roles: ['staff'], load: () => import('./pages/reviews') },
   {
     id: 'messages',
     label: 'Messages',
-    roles: ['staff'],
-    load: () => import('./pages/placeholder'),
+    roles: ['lead'],
+    load: () => import('./pages/messages'),
   },
-  { id: 'blog', label: 'Blog', roles: ['lead'], load: () => import('./pages/placeholder') },
+  { id: 'blog', label: 'Blog', roles: ['lead'], load: () => import('./pages/blog') },
 ];
 
 export function sectionPath(section: Pick<DashboardSection, 'id'>, itemId?: string): string {

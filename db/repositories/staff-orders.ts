@@ -1,0 +1,214 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  isDiscordId,
+  ORDER_LIST_MAX,
+  type OrderCursor,
+  type OrderDetail,
+  type OrderListFilters,
+  type OrderSort,
+  type OrderSummary,
+  type QcOutcome,
+} from '../../core/orders/staff-list';
+import { encodeCursor, type Page } from '../../core/shared/page';
+import type { Executor } from '../client';
+import { orderEvents, orders, payoutOrders, payouts, reviews, staffUsers } from '../schema';
+import { QC_OUTCOME_SQL } from '../schema/orders';
+
+// The dashboard's view of orders: one page at a time in any of the list's sorts, with keyset
+// pagination on (sort value, id) so a deep page costs what the first does (the indexes are
+// beside the table in db/schema/orders.ts).
+
+/** Counting stops here: past it the list says "1,000+" instead of counting a million rows. */
+export const ORDER_COUNT_CAP = 1000;
+
+export type OrderListOptions = {
+  filters: OrderListFilters;
+  sort: OrderSort;
+  dir: 'asc' | 'desc';
+  limit: number;
+  after?: OrderCursor;
+  /** Set for designers: only orders they design (server-enforced, whatever the filters say). */
+  onlyDesigner?: string;
+};
+
+/** The same rule as toOrderState's `qcPassed`, widened to four outcomes (indexed). */
+const qcOutcome = sql<QcOutcome>`(${QC_OUTCOME_SQL})`;
+
+// Each sort's value as the cursor carries it, and how it is compared back. created_at goes
+// through JSON text so microseconds survive the round trip (a JS Date keeps milliseconds).
+const SORT_VALUE: Record<OrderSort, SQL> = {
+  created: sql`to_json(${orders.createdAt}) #>> '{}'`,
+  price: sql`${orders.priceRobux}`,
+  status: sql`${orders.status}::text`,
+};
+const SORT_COLUMN: Record<OrderSort, SQL> = {
+  created: sql`${orders.createdAt}`,
+  price: sql`${orders.priceRobux}`,
+  status: sql`${orders.status}`,
+};
+function castCursorValue(sort: OrderSort, value: string | number): SQL {
+  if (sort === 'created') return sql`${String(value)}::timestamptz`;
+  if (sort === 'price') return sql`${Number(value)}::integer`;
+  return sql`${String(value)}::order_status`;
+}
+
+const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
+
+function filterConditions(filters: OrderListFilters, onlyDesigner?: string): SQL[] {
+  const where: SQL[] = [];
+  if (onlyDesigner) where.push(eq(orders.designerDiscordId, onlyDesigner));
+  if (filters.status) where.push(eq(orders.status, filters.status));
+  if (filters.designer) where.push(eq(orders.designerDiscordId, filters.designer));
+  if (filters.customer) {
+    where.push(
+      isDiscordId(filters.customer)
+        ? eq(orders.customerDiscordId, filters.customer)
+        : sql`lower(${orders.customerRobloxUsername}) = ${filters.customer.toLowerCase()}`,
+    );
+  }
+  if (filters.qc) where.push(sql`${qcOutcome} = ${filters.qc}`);
+  if (filters.paid !== undefined) {
+    where.push(sql`(${orders.paidAt} is not null) = ${filters.paid}`);
+  }
+  if (filters.from) where.push(sql`${orders.createdAt} >= ${dayStart(filters.from)}`);
+  if (filters.to) {
+    where.push(sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'`);
+  }
+  return where;
+}
+
+const summaryColumns = {
+  id: orders.id,
+  status: orders.status,
+  priceRobux: orders.priceRobux,
+  customerRobloxUsername: orders.customerRobloxUsername,
+  customerDiscordId: orders.customerDiscordId,
+  designerDiscordId: orders.designerDiscordId,
+  designerName: staffUsers.username,
+  qc: qcOutcome,
+  qcAttempts: orders.qcAttempts,
+  paidAt: orders.paidAt,
+  deliveredAt: orders.deliveredAt,
+  loggedAt: orders.loggedAt,
+  designerShareRobux: orders.designerShareRobux,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+export function createStaffOrdersRepository(db: Executor) {
+  async function countCapped(where: SQL[]): Promise<number> {
+    const capped = db
+      .select({ one: sql`1`.as('one') })
+      .from(orders)
+      .where(and(...where))
+      .limit(ORDER_COUNT_CAP + 1)
+      .as('capped');
+    const [counted] = await db.select({ total: count() }).from(capped);
+    return Number(counted?.total ?? 0);
+  }
+
+  return {
+    async list(options: OrderListOptions): Promise<Page<OrderSummary>> {
+      const { sort, dir, after } = options;
+      const size = Math.min(Math.max(1, Math.trunc(options.limit)), ORDER_LIST_MAX);
+      const where = filterConditions(options.filters, options.onlyDesigner);
+      const column = SORT_COLUMN[sort];
+      const position = after
+        ? dir === 'desc'
+          ? sql`(${column}, ${orders.id}) < (${castCursorValue(sort, after.v)}, ${after.id})`
+          : sql`(${column}, ${orders.id}) > (${castCursorValue(sort, after.v)}, ${after.id})`
+        : undefined;
+      const order =
+        dir === 'desc'
+          ? sql`${column} desc, ${orders.id} desc`
+          : sql`${column} asc, ${orders.id} asc`;
+      // Counted on the first page only, and only up to the cap; alongside the page itself.
+      const counting = after ? null : countCapped(where);
+      // Handled here too, so a failing page query never leaves it rejected unobserved.
+      counting?.catch(() => {});
+      const rows = await db
+        .select({ ...summaryColumns, sortValue: SORT_VALUE[sort] })
+        .from(orders)
+        .leftJoin(staffUsers, eq(staffUsers.discordId, orders.designerDiscordId))
+        .where(and(...where, position))
+        .orderBy(order)
+        .limit(size + 1);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      const items = page.map(({ sortValue: _value, ...item }) => item);
+      const result: Page<OrderSummary> = {
+        items,
+        nextCursor:
+          rows.length > size && last
+            ? encodeCursor({
+                s: sort,
+                d: dir,
+                v: sort === 'price' ? Number(last.sortValue) : String(last.sortValue),
+                id: last.id,
+              })
+            : null,
+      };
+      if (counting) {
+        const total = await counting;
+        result.total = Math.min(total, ORDER_COUNT_CAP);
+        result.totalIsEstimate = total > ORDER_COUNT_CAP;
+      }
+      return result;
+    },
+
+    /** The order with its timeline, review and payout; null when unknown (or not the designer's). */
+    async detail(id: string, onlyDesigner?: string): Promise<OrderDetail | null> {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          ticketChannelId: orders.ticketChannelId,
+          workFileUrl: orders.workFileUrl,
+          qcChangesReason: orders.qcChangesReason,
+        })
+        .from(orders)
+        .leftJoin(staffUsers, eq(staffUsers.discordId, orders.designerDiscordId))
+        .where(
+          and(
+            eq(orders.id, id),
+            onlyDesigner ? eq(orders.designerDiscordId, onlyDesigner) : undefined,
+          ),
+        );
+      if (!row) return null;
+      const [events, [review], [payout]] = await Promise.all([
+        db
+          .select({
+            id: orderEvents.id,
+            type: orderEvents.type,
+            actorDiscordId: orderEvents.actorDiscordId,
+            data: orderEvents.data,
+            createdAt: orderEvents.createdAt,
+          })
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, id))
+          .orderBy(orderEvents.createdAt, orderEvents.id),
+        db
+          .select({
+            rating: reviews.rating,
+            comment: reviews.comment,
+            publish: reviews.publish,
+            hidden: reviews.hidden,
+          })
+          .from(reviews)
+          .where(eq(reviews.orderId, id)),
+        db
+          .select({
+            id: payouts.id,
+            paidAt: payouts.paidAt,
+            paidByName: payouts.paidByName,
+            shareRobux: payoutOrders.shareRobux,
+          })
+          .from(payoutOrders)
+          .innerJoin(payouts, eq(payouts.id, payoutOrders.payoutId))
+          .where(eq(payoutOrders.orderId, id)),
+      ]);
+      return { ...row, events, review: review ?? null, payout: payout ?? null };
+    },
+  };
+}
+
+export type StaffOrdersRepository = ReturnType<typeof createStaffOrdersRepository>;

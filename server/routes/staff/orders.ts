@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { hasRole, type StaffMember } from '../../../core/auth';
+import { OrderIdSchema } from '../../../core/orders';
+import { OrderListQuerySchema } from '../../../core/orders/staff-list';
+import { createStaffOrdersRepository } from '../../../db/repositories/staff-orders';
+import { HttpError, parseWith } from '../../http-errors';
+import { getSignedInStaff, requireRole } from '../../plugins/auth';
+
+/** Leads and executives see every order; a designer only the orders they design. */
+export function ordersVisibleTo(staff: StaffMember): string | undefined {
+  return hasRole(staff, 'lead') ? undefined : staff.discordId;
+}
+
+const orderRoutes: FastifyPluginAsync = async (app) => {
+  const orders = createStaffOrdersRepository(app.db);
+  const designers = { onRequest: requireRole('designer') };
+
+  app.get('/orders', designers, async (request) => {
+    const { staff } = await getSignedInStaff(request);
+    const {
+      limit,
+      cursor,
+      sort,
+      order: dir,
+      ...filters
+    } = parseWith(OrderListQuerySchema, request.query);
+    return orders.list({
+      filters,
+      sort,
+      dir,
+      limit,
+      after: cursor,
+      onlyDesigner: ordersVisibleTo(staff),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/orders/:id', designers, async (request) => {
+    const { staff } = await getSignedInStaff(request);
+    const id = OrderIdSchema.safeParse(request.params.id);
+    // Someone else's order answers like a missing one: its existence is not a designer's business.
+    const order = id.success ? await orders.detail(id.data, ordersVisibleTo(staff)) : null;
+    if (!order) throw new HttpError(404, 'No such order.');
+    return order;
+  });
+};
+
+export default orderRoutes;

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { MarkPaidSchema, PayoutQuerySchema } from '../../../core/orders/payouts';
+import { csvLine } from '../../../core/shared/csv';
+import { createPayoutsRepository, type PayoutCsvRow } from '../../../db/repositories/payouts';
+import { HttpError, parseWith } from '../../http-errors';
+import { getSignedInStaff, requireRole } from '../../plugins/auth';
+import { ordersVisibleTo } from './orders';
+
+const CSV_HEADER = [
+  'period_start',
+  'designer_discord_id',
+  'designer',
+  'order_id',
+  'logged_at',
+  'price_robux',
+  'qc_passed',
+  'share_percent',
+  'share_robux',
+  'payout_id',
+  'paid_out_at',
+] as const;
+
+const csvLineOf = (row: PayoutCsvRow) =>
+  csvLine([
+    row.periodStart,
+    row.designerDiscordId,
+    row.designerName,
+    row.orderId,
+    row.loggedAt,
+    row.priceRobux,
+    row.qcPassed,
+    row.sharePercent,
+    row.shareRobux,
+    row.payoutId,
+    row.paidAt,
+  ]);
+
+/**
+ * What the studio owes designers per week or month, from the shares the order log stored.
+ * Designers see their own; leads and executives everyone's; only executives mark paid.
+ */
+const payoutRoutes: FastifyPluginAsync = async (app) => {
+  const payouts = createPayoutsRepository(app.db);
+  const designers = { onRequest: requireRole('designer') };
+
+  async function readQuery(request: Parameters<typeof getSignedInStaff>[0]) {
+    const { staff } = await getSignedInStaff(request);
+    const query = parseWith(PayoutQuerySchema, request.query);
+    const own = ordersVisibleTo(staff);
+    if (own && query.designer && query.designer !== own) {
+      throw new HttpError(403, 'Designers see their own payouts only.');
+    }
+    return { ...query, designer: own ?? query.designer };
+  }
+
+  app.get('/payouts', designers, async (request) => ({
+    items: await payouts.list(await readQuery(request)),
+  }));
+
+  // Streamed in batches: memory stays flat however many orders the range holds.
+  app.get('/payouts.csv', designers, async (request, reply) => {
+    const query = await readQuery(request);
+    async function* lines() {
+      yield csvLine(CSV_HEADER);
+      for await (const row of payouts.csvRows(query)) yield csvLineOf(row);
+    }
+    const name = `payouts-${query.period}-${query.from}-to-${query.until}.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Readable.from(lines()));
+  });
+
+  app.post(
+    '/payouts/mark-paid',
+    { onRequest: requireRole('executive') },
+    async (request, reply) => {
+      const { staff } = await getSignedInStaff(request);
+      const input = parseWith(MarkPaidSchema, request.body);
+      const result = await payouts.markPaid(input, { staffId: staff.id, name: staff.username });
+      if (result.status === 'amount_changed') {
+        throw new HttpError(
+          409,
+          `More orders were logged meanwhile: ${result.unpaidRobux} R$ is owed now. Reload and check before paying.`,
+        );
+      }
+      return reply.status(result.status === 'paid' ? 201 : 200).send(result);
+    },
+  );
+};
+
+export default payoutRoutes;

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
+import { reviews } from '../../db/schema';
+import { DRIVERS } from '../support/database';
+import { insertOrder } from '../support/orders';
+import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
+import { useTestApp } from '../support/use-test-app';
+
+const aMessage = (n: number) => ({
+  name: `Sender ${n}`,
+  email: `sender${n}@example.com`,
+  subject: `Subject ${n}`,
+  message: `Message ${n}`,
+});
+
+describe.each(DRIVERS)('staff inbox and reviews on %s', (driver) => {
+  const server = useTestApp(driver);
+  let lead: string;
+  let staff: string;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    const messages = createContactMessagesRepository(db);
+    for (let n = 1; n <= 3; n++) ids.push((await messages.create(aMessage(n))).id);
+    lead = (await signInAsStaff(db, ['lead'], 'lena')).cookie;
+    staff = (await signInAsStaff(db, ['staff'])).cookie;
+    for (const [n, rating] of [
+      [1, 5],
+      [2, 3],
+      [3, 5],
+    ] as const) {
+      await insertOrder(db, { id: `r-${n}`, status: 'reviewed' });
+      await db.insert(reviews).values({
+        orderId: `r-${n}`,
+        customerDiscordId: '200000000000000001',
+        rating,
+        comment: `Comment ${n}`,
+      });
+    }
+  });
+
+  const get = (url: string, cookie = lead) => server.app.inject({ url, headers: { cookie } });
+  const markHandled = (id: number | string) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/staff/messages/${id}/handled`,
+      headers: { cookie: lead, origin: SITE_ORIGIN },
+    });
+
+  it('lists messages newest first, and marks one handled once: who and when', async () => {
+    const listed = await get('/api/staff/messages?limit=2');
+    expect(listed.statusCode).toBe(200);
+    const page = listed.json();
+    expect(page.items.map((item: { subject: string }) => item.subject)).toEqual([
+      'Subject 3',
+      'Subject 2',
+    ]);
+    expect(page.items[0]).toMatchObject({ handledAt: null, handledBy: null });
+    expect(page.total).toBe(3);
+    const rest = await get(`/api/staff/messages?limit=2&cursor=${page.nextCursor}`);
+    expect(rest.json().items.map((item: { subject: string }) => item.subject)).toEqual([
+      'Subject 1',
+    ]);
+
+    const first = await markHandled(ids[1] as number);
+    expect(first.statusCode).toBe(200);
+    const again = await markHandled(ids[1] as number);
+    expect(again.json().handledAt).toBe(first.json().handledAt);
+
+    const handled = await get('/api/staff/messages?handled=true');
+    expect(handled.json().items).toEqual([
+      expect.objectContaining({ id: ids[1], handledBy: 'lena', handledAt: first.json().handledAt }),
+    ]);
+    expect(handled.json().total).toBe(1);
+    const open = await get('/api/staff/messages?handled=false');
+    expect(open.json().items.map((item: { id: number }) => item.id)).toEqual([ids[2], ids[0]]);
+  });
+
+  it('answers 404 for an unknown message and 400 for a bad id or filter', async () => {
+    expect((await markHandled(999_999)).statusCode).toBe(404);
+    expect((await markHandled('abc')).statusCode).toBe(400);
+    expect((await markHandled(0)).statusCode).toBe(400);
+    expect((await get('/api/staff/messages?handled=maybe')).statusCode).toBe(400);
+    expect((await get('/api/staff/messages?cursor=nope!')).statusCode).toBe(400);
+  });
+
+  it('lists every review for any staff member, with a rating filter', async () => {
+    const all = await get('/api/staff/reviews', staff);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().items.map((item: { orderId: string }) => item.orderId)).toEqual([
+      'r-3',
+      'r-2',
+      'r-1',
+    ]);
+    expect(all.json().items[0]).toMatchObject({ rating: 5, comment: 'Comment 3', hidden: false });
+    const fives = await get('/api/staff/reviews?rating=5&limit=1', staff);
+    expect(fives.json().items.map((item: { orderId: string }) => item.orderId)).toEqual(['r-3']);
+    const next = await get(
+      `/api/staff/reviews?rating=5&limit=1&cursor=${fives.json().nextCursor}`,
+      staff,
+    );
+    expect(next.json()).toMatchObject({ items: [{ orderId: 'r-1' }], nextCursor: null });
+    expect((await get('/api/staff/reviews?rating=6', staff)).statusCode).toBe(400);
+  });
+});

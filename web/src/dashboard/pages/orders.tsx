@@ -1,0 +1,99 @@
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../core/orders/order-status';
+import { type OrderSummary, QC_OUTCOMES } from '../../../../core/orders/staff-list';
+import { useLiveRefresh } from '../live';
+import type { SectionPageProps } from '../sections';
+import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+import OrderDetail from './order-detail';
+
+const QC_LABELS: Record<(typeof QC_OUTCOMES)[number], string> = {
+  none: 'Not submitted',
+  pending: 'Waiting for review',
+  passed: 'Passed',
+  changes_requested: 'Changes requested',
+};
+
+const day = (value: Date | string | null) => (value ? new Date(value).toLocaleDateString() : '—');
+
+const COLUMNS: TableColumn<OrderSummary>[] = [
+  { id: 'id', header: 'Order', cell: (row) => row.id },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => ORDER_STATUS_LABELS[row.status],
+    sortable: true,
+  },
+  { id: 'designer', header: 'Designer', cell: (row) => row.designerName ?? row.designerDiscordId },
+  { id: 'customer', header: 'Customer', cell: (row) => row.customerRobloxUsername },
+  {
+    id: 'price',
+    header: 'Price (R$)',
+    cell: (row) => row.priceRobux,
+    sortable: true,
+    align: 'right',
+  },
+  { id: 'qc', header: 'QC', cell: (row) => QC_LABELS[row.qc] },
+  { id: 'paid', header: 'Paid', cell: (row) => day(row.paidAt) },
+  {
+    id: 'share',
+    header: 'Share (R$)',
+    cell: (row) => row.designerShareRobux ?? '—',
+    hiddenByDefault: true,
+    align: 'right',
+  },
+  { id: 'created', header: 'Created', cell: (row) => day(row.createdAt), sortable: true },
+];
+
+const FILTERS: TableFilter[] = [
+  {
+    kind: 'select',
+    id: 'status',
+    label: 'Status',
+    options: ORDER_STATUSES.map((status) => ({
+      value: status,
+      label: ORDER_STATUS_LABELS[status],
+    })),
+  },
+  { kind: 'search', id: 'designer', label: 'Designer (Discord id)' },
+  { kind: 'search', id: 'customer', label: 'Customer', placeholder: 'Roblox name or Discord id' },
+  {
+    kind: 'select',
+    id: 'qc',
+    label: 'QC',
+    options: QC_OUTCOMES.map((outcome) => ({ value: outcome, label: QC_LABELS[outcome] })),
+  },
+  {
+    kind: 'select',
+    id: 'paid',
+    label: 'Paid',
+    options: [
+      { value: 'true', label: 'Paid' },
+      { value: 'false', label: 'Not paid' },
+    ],
+  },
+  { kind: 'date', id: 'from', label: 'Created from' },
+  { kind: 'date', id: 'to', label: 'Created to' },
+];
+
+/** Orders: designers see their own (the server decides), leads and executives all. */
+export default function OrdersSection({ itemId }: SectionPageProps) {
+  useLiveRefresh(['order'], '/api/staff/orders');
+  if (itemId) return <OrderDetail id={itemId} />;
+  return (
+    <section aria-labelledby="orders-title" className="space-y-4">
+      <h1 id="orders-title" className="text-2xl font-bold">
+        Orders
+      </h1>
+      <DataTable
+        tableId="orders"
+        caption="Orders"
+        endpoint="/api/staff/orders"
+        columns={COLUMNS}
+        filters={FILTERS}
+        defaultSort={{ id: 'created', order: 'desc' }}
+        rowKey={(row) => row.id}
+        rowHref={(row) => `/dashboard/orders/${encodeURIComponent(row.id)}`}
+        empty="No orders match these filters."
+      />
+    </section>
+  );
+}
