@@ -35,8 +35,9 @@ export const StoredContactMessageSchema = z.object({
 export type StoredContactMessage = z.output<typeof StoredContactMessageSchema>;
 
 /** A message in the dashboard's inbox: handled once someone marks it (who and when). */
-export type ContactInboxItem = StoredContactMessage & {
-  handledAt: Date | null;
+export const ContactInboxItemSchema = StoredContactMessageSchema.extend({
+  handledAt: DateTimeSchema.nullable(),
   /** The staff member's username; null when open, or when their account is gone. */
-  handledBy: string | null;
-};
+  handledBy: z.string().nullable(),
+});
+export type ContactInboxItem = z.output<typeof ContactInboxItemSchema>;

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
+import type { StaffReview } from '../../core/orders/staff-review';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
@@ -9,19 +10,6 @@ export const REVIEW_LIST_MAX = 100;
 /** The list's position: the last review of the previous page (newest first). */
 export const ReviewCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
 export type ReviewCursor = z.output<typeof ReviewCursorSchema>;
-
-export type StaffReview = {
-  id: number;
-  orderId: string;
-  customerDiscordId: string;
-  customerRobloxUsername: string;
-  designerDiscordId: string;
-  rating: number;
-  comment: string;
-  publish: boolean;
-  hidden: boolean;
-  createdAt: Date;
-};
 
 /** Every review the customers left, for all staff (hiding them is an executive's route). */
 export function createStaffReviewsRepository(db: Executor) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoredContactMessageSchema } from '../../core/contact/schema';
+import { ContactInboxItemSchema } from '../../core/contact/schema';
 import { PageSchema } from '../../core/shared/page';
 import {
   ContactMessageCursorSchema,
@@ -38,7 +38,7 @@ describe.each(DRIVERS)('contact messages repository on %s', (driver) => {
     expect(seen.map((m) => m.id)).toEqual([...ids].reverse());
     expect(seen[4]).toMatchObject(aMessage(1));
     // The page is the contract the dashboard will read, dates and all, through JSON.
-    const Page = PageSchema(StoredContactMessageSchema);
+    const Page = PageSchema(ContactInboxItemSchema);
     expect(Page.parse(JSON.parse(JSON.stringify(first)))).toEqual(first);
   });
 });

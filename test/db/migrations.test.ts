@@ -18,6 +18,8 @@ const EXPECTED_TABLES = [
   'order_messages',
   'orders',
   'outbox',
+  'payout_orders',
+  'payouts',
   'portfolio_profiles',
   'rate_limits',
   'reviews',

@@ -74,7 +74,7 @@ function importedPackages(dir: string): Set<string> {
   const packages = new Set<string>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.mjs'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
+    for (const match of text.matchAll(/(?<![\w$."'])(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
       const specifier = match[1] as string;
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       const parts = specifier.split('/');

@@ -1,4 +1,4 @@
-import type { StaffReview } from '../../../../db/repositories/staff-reviews';
+import type { StaffReview } from '../../../../core/orders/staff-review';
 import { useLiveRefresh } from '../live';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 
