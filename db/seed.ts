@@ -4,6 +4,7 @@ import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
 import { TEAM_MEMBERS } from '../core/team/members';
 import { TEAM_CATEGORIES } from '../core/team/team';
 import type { Database } from './client';
+import { bumpContentVersion } from './repositories/content-version';
 import {
   blogPosts,
   portfolioProfiles,
@@ -29,6 +30,8 @@ export async function seedOnce(db: Database): Promise<'seeded' | 'already-seeded
       .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) return 'already-seeded';
+    // Pages another process already cached showed no sample data.
+    await bumpContentVersion(tx, 'sample data seeded');
 
     await tx
       .insert(teamCategories)

@@ -2,10 +2,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { matchRoute, type Route } from '../../core/site/routes';
+import { createContentVersionReader } from '../../db/repositories/content-version';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
+import { createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
-import { createRenderCache } from './render-cache';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
@@ -13,13 +14,15 @@ export type WebOptions = { distDir: string };
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
  * What a route's flags say: `prerender`, the HTML is rendered here with the page's data;
- * `cache`, that HTML is reused while the data is unchanged and may be stored by browsers,
- * otherwise it is rendered for each request and sent `private, no-store` (staff pages).
+ * `cache`, the final page (compressed once) is kept in the page cache until the content
+ * version or the UTC day changes (docs/decisions/0XX-page-cache.md) and may be stored by
+ * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
-  const rendered = createRenderCache();
+  const pages = createPageCache();
+  const contentVersion = createContentVersionReader(app.db);
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
@@ -60,31 +63,16 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     return snapshot;
   }
 
-  /** The page's HTML; `timing` (a Server-Timing entry) says whether it was rendered or reused. */
+  /** The page's HTML; `timing` (a Server-Timing entry) says how long rendering took. */
   async function renderBody(route: Route, pathname: string, state: InitialState) {
     if (!route.prerender) return { body: '', timing: 'render;desc="browser"' };
     const started = performance.now();
-    let renderedNow = false;
-    const render = () => {
-      renderedNow = true;
-      return build.renderPage(pathname, state);
-    };
-    // No page reads the query string, so it is neither rendered nor part of the cache key. The
-    // whole state is: a new year must not be served from last year's render.
-    const body = route.cache ? await rendered.render(pathname, state, render) : await render();
-    const timing = renderedNow
-      ? `render;dur=${(performance.now() - started).toFixed(1)}`
-      : 'render;desc="cached"';
-    return { body, timing };
+    const body = await build.renderPage(pathname, state);
+    return { body, timing: `render;dur=${(performance.now() - started).toFixed(1)}` };
   }
 
-  app.get('/*', async (request, reply) => {
-    const url = request.url;
-    // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
-    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
-    if (pathname.startsWith('/api/')) return reply.callNotFound();
-
-    const { route, params } = matchRoute(pathname);
+  /** The whole page as rendered now from the current data. */
+  async function renderPage(pathname: string, route: Route, params: Record<string, string>) {
     const settings = { ...site, year: new Date().getUTCFullYear() };
     const state: InitialState = {
       site: settings,
@@ -99,6 +87,29 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       state,
       preload: build.pageAssets(route),
     });
+    return { html, timing };
+  }
+
+  app.get('/*', async (request, reply) => {
+    const url = request.url;
+    // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
+    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+
+    const { route, params } = matchRoute(pathname);
+    // No page reads the query string, so it is not part of the key. The day is: pages show
+    // the year, and promotions run by date.
+    if (route.cache && route.id !== 'not-found') {
+      const generation = `${await contentVersion()}:${new Date().toISOString().slice(0, 10)}`;
+      let timing = 'cache;desc="hit"';
+      const page = await pages.get(generation, pathname, async () => {
+        const rendered = await renderPage(pathname, route, params);
+        timing = rendered.timing;
+        return rendered.html;
+      });
+      return sendCachedPage(request, reply, page, timing);
+    }
+    const { html, timing } = await renderPage(pathname, route, params);
     return reply
       .status(route.id === 'not-found' ? 404 : 200)
       .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')

@@ -68,12 +68,12 @@ describe('pages from the route table (built web app)', () => {
   );
 
   it.each(cachedRoutes.map((route) => samplePath(route)))(
-    '%s is public: sent no-cache and reused from the HTML cache while its data is unchanged',
+    '%s is public: sent no-cache and reused from the page cache while its data is unchanged',
     async (path) => {
       await get(path);
       const again = await get(path);
       expect(again.headers['cache-control']).toBe('no-cache');
-      expect(again.headers['server-timing']).toBe('render;desc="cached"');
+      expect(again.headers['server-timing']).toBe('cache;desc="hit"');
       expect(again.body).not.toMatch(/staff-layout-|staff-procedure-|ticket-procedure-/);
     },
   );

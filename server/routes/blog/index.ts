@@ -11,6 +11,7 @@ import {
   BlogCursorSchema,
   createBlogPostsRepository,
 } from '../../../db/repositories/blog-posts';
+import { bumpContentVersion } from '../../../db/repositories/content-version';
 import { parseWith } from '../../http-errors';
 import { requireRight } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
@@ -43,9 +44,14 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const input = parseWith(BlogPostInputSchema, request.body);
-      const post: BlogPost = await posts.create({
-        ...input,
-        publishedOn: new Date().toISOString().slice(0, 10),
+      const post: BlogPost = await app.db.transaction(async (tx) => {
+        const created = await posts.create(
+          { ...input, publishedOn: new Date().toISOString().slice(0, 10) },
+          tx,
+        );
+        // The blog pages show it: the page cache renders them again.
+        await bumpContentVersion(tx, 'blog post created');
+        return created;
       });
       return reply.status(201).send(post);
     },
