@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { matchRoute, type Route } from '../../core/site/routes';
@@ -7,6 +6,7 @@ import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
+import { serveStaticAssets } from './static-assets';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
@@ -29,23 +29,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
   };
 
-  await app.register(fastifyStatic, {
-    root: `${build.clientDir}/assets`,
-    prefix: '/assets/',
-    preCompressed: true,
-    maxAge: '365d',
-    immutable: true,
-  });
-  await app.register(fastifyStatic, {
-    root: build.clientDir,
-    prefix: '/',
-    wildcard: false,
-    decorateReply: false,
-    maxAge: '1h',
-    // The template and the manifest are server inputs, not public files.
-    allowedPath: (pathname) => !pathname.endsWith('.html') && !pathname.startsWith('/.vite'),
-    globIgnore: ['index.html', '.vite/**', 'assets/**'],
-  });
+  serveStaticAssets(app, build.clientDir);
 
   async function loadApiSnapshot(urls: string[]) {
     const snapshot: Record<string, unknown> = {};
