@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,15 +29,47 @@ import { contactMessages, outbox } from '../db/schema';
 // Rows stored must equal 2xx answers (checked and printed). Embedded database (temp DATA_DIR),
 // and Postgres too when TEST_DATABASE_URL is set. Median of BENCH_RUNS interleaved rounds
 // (default 1), BENCH_SECONDS per measurement (default 5). Run: npm run bench -- throughput
-const root = fileURLToPath(new URL('..', import.meta.url));
+// BENCH_BASELINE=<checkout> runs that checkout's built server instead (e.g. main before a change).
+const root = process.env.BENCH_BASELINE ?? fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 100;
 const PAGES = ['/', '/blog', '/terms'];
 const GZIP = { 'accept-encoding': 'gzip' };
 
-type Served = { url: string; stop: () => Promise<void> };
-type Load = { rps: number; p99: number; ok: number; other: number; errors: number };
+type Served = { url: string; stop: () => Promise<void>; cpuMs: () => number };
+
+/**
+ * CPU time (user + system, ms) a process and its children (nginx's worker) have used: per
+ * request, a figure the other processes on a busy machine hardly move, unlike req/s.
+ */
+function cpuMs(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+type Load = {
+  rps: number;
+  p99: number;
+  ok: number;
+  other: number;
+  errors: number;
+  total: number;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -75,7 +115,11 @@ async function startLunar(env: Record<string, string>): Promise<Served> {
     });
     child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
 }
 
 type Body = { path: string; type: string; encoding?: string; bytes: Buffer };
@@ -129,7 +173,12 @@ http {
       stdio: 'inherit',
     });
     await waitForPort(port);
-    return { name: 'nginx', url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+    return {
+      name: 'nginx',
+      url: `http://127.0.0.1:${port}`,
+      stop: () => stopChild(child),
+      cpuMs: () => cpuMs(child.pid as number),
+    };
   }
   const script = `
     const http = require('node:http'); const fs = require('node:fs');
@@ -143,7 +192,12 @@ http {
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
   await waitForPort(port);
-  return { name: 'node:http', url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return {
+    name: 'node:http',
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
 }
 
 async function waitForPort(port: number) {
@@ -168,6 +222,7 @@ function load(options: autocannon.Options): Promise<Load> {
         ok: result['2xx'],
         other: result.non2xx,
         errors: result.errors + result.timeouts,
+        total: result.requests.total,
       });
     });
   });
@@ -201,6 +256,13 @@ function contactRequest(url: string): autocannon.Options {
       },
     ],
   };
+}
+
+/** A load, and the server's CPU time per answered request (µs). */
+async function loadOn(served: Served, options: autocannon.Options) {
+  const before = served.cpuMs();
+  const result = await load(options);
+  return { ...result, cpuUs: ((served.cpuMs() - before) * 1000) / Math.max(1, result.total) };
 }
 
 async function fetchBodies(url: string): Promise<Body[]> {
@@ -305,20 +367,24 @@ async function benchDatabase(database: Database) {
       await load({ url: lunar.url + body.path, headers: GZIP, duration: 1 });
     for (let run = 0; run < RUNS; run += 1) {
       for (const body of bodies) {
-        const ours = await load({ url: lunar.url + body.path, headers: GZIP });
-        const theirs = await load({ url: reference.url + body.path, headers: GZIP });
+        const ours = await loadOn(lunar, { url: lunar.url + body.path, headers: GZIP });
+        const theirs = await loadOn(reference, { url: reference.url + body.path, headers: GZIP });
+        add(`${body.path} ours cpu`, ours.cpuUs);
+        add(`${body.path} ref cpu`, theirs.cpuUs);
         if (ours.other || ours.errors)
           console.log(`  ${body.path}: ${ours.other} non-2xx, ${ours.errors} errors`);
         add(`${body.path} ours`, ours.rps);
         add(`${body.path} ref`, theirs.rps);
       }
-      const health = await load({ url: `${lunar.url}/api/health` });
+      const health = await loadOn(lunar, { url: `${lunar.url}/api/health` });
+      add('health cpu', health.cpuUs);
       // A fixed number of POSTs (about SECONDS' worth), so no request is cut off in flight
       // and every stored row has its answer counted.
       const warm = await load({ ...contactRequest(lunar.url), amount: 200 });
       postOk += warm.ok;
       const amount = Math.max(200, Math.round(warm.rps * SECONDS));
-      const post = await load({ ...contactRequest(lunar.url), amount });
+      const post = await loadOn(lunar, { ...contactRequest(lunar.url), amount });
+      add('post cpu', post.cpuUs);
       postOk += post.ok;
       if (post.other || post.errors)
         console.log(`  POST: ${post.other} non-2xx, ${post.errors} errors`);
@@ -355,10 +421,22 @@ async function benchDatabase(database: Database) {
     const theirs = at(`${path} ref`);
     console.log(`${`${path} req/s`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(ours / theirs, 3)}`);
   }
+  // CPU per request: on a machine others are loading, the steadier comparison (ratio = ref/ours).
+  for (const key of [...figures.keys()].filter((k) => k.endsWith(' ours cpu'))) {
+    const path = key.slice(0, -9);
+    const ours = at(key);
+    const theirs = at(`${path} ref cpu`);
+    console.log(
+      `${`${path} µs CPU/req`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(theirs / ours, 3)}`,
+    );
+  }
   const post = at('post rps');
   const health = at('health rps');
   console.log(
     `${'POST /api/contact req/s vs health'.padEnd(36)}${fmt(post)}${fmt(health)}${fmt(post / health, 3)}`,
+  );
+  console.log(
+    `${'POST /api/contact µs CPU/req vs health'.padEnd(36)}${fmt(at('post cpu'))}${fmt(at('health cpu'))}${fmt(at('health cpu') / at('post cpu'), 3)}`,
   );
   console.log(`${'POST /api/contact p99 ms'.padEnd(36)}${fmt(at('post p99'))}`);
   console.log(`${'/api/health p99 ms, idle'.padEnd(36)}${fmt(at('health p99'))}`);
