@@ -50,7 +50,17 @@ describe('pages from the route table (built web app)', () => {
       expect(route.id).toBe(id);
       const response = await get(path);
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain(`<link rel="modulepreload" href="/assets/${id}-`);
+      const preload = `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/`;
+      expect(response.body).toContain(`${preload}${id}-`);
+      // Each script once, and none before the stylesheets: first paint needs only the CSS.
+      const scripts = [...response.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1],
+      );
+      expect(scripts.length).toBeGreaterThan(1);
+      expect(new Set(scripts).size).toBe(scripts.length);
+      const head = response.body.split('</head>')[0] ?? '';
+      expect(head).not.toMatch(/modulepreload|<script type="module"/);
+      expect(head).toMatch(/<link rel="stylesheet"/);
       if (route.prerender) expect(response.body).toMatch(/<div id="root"><.+/s);
     },
   );
@@ -62,7 +72,9 @@ describe('pages from the route table (built web app)', () => {
         const response = await get(path);
         expect(response.headers['cache-control']).toBe('private, no-store');
         expect(response.headers['server-timing']).toMatch(/^render;dur=[\d.]+$/);
-        expect(response.body).toMatch(/<link rel="modulepreload" href="\/assets\/staff-layout-/);
+        expect(response.body).toMatch(
+          /<link rel="modulepreload"[^>]* href="\/assets\/staff-layout-/,
+        );
       }
     },
   );
