@@ -5,6 +5,7 @@ import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
 import { TEAM_MEMBERS } from '../core/team/members';
 import { TEAM_CATEGORIES } from '../core/team/team';
 import type { Database } from './client';
+import { bumpContentVersion } from './repositories/content-version';
 import {
   blogPosts,
   portfolioProfiles,
@@ -62,6 +63,8 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
     if (claimed.length === 0) return 'already-seeded';
     const [existing] = await tx.select({ id: teamMembers.id }).from(teamMembers).limit(1);
     if (existing) return 'already-seeded';
+    // Pages another process already cached showed no sample data.
+    await bumpContentVersion(tx, 'sample data seeded');
 
     await tx
       .insert(teamCategories)

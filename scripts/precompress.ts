@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Hashed assets never change, so they are compressed once here at maximum level and
-// @fastify/static serves the .br/.gz files (preCompressed) instead of compressing per request.
+// the server serves the .br/.gz files from memory (server/web/static-assets.ts) instead of
+// compressing per request.
 const assetsDir = join(resolve(process.env.WEB_DIST_DIR ?? 'dist/web'), 'client/assets');
 
 for (const name of readdirSync(assetsDir)) {

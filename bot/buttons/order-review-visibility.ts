@@ -22,7 +22,7 @@ function visibilityButton(action: 'review_hide' | 'review_show'): ButtonModule {
         await interaction.followUp(ephemeral(result.reason));
         return;
       }
-      testimonialsChanged();
+      await testimonialsChanged(db);
       // The post now says the review is hidden (or shown) and offers the opposite button.
       const post = toMessageOptions(buildReviewPost(result.order));
       await interaction.editReply({ ...post, allowedMentions: { parse: [] } });

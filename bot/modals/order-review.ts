@@ -36,7 +36,7 @@ export const reviewModal: ModalModule = {
       new Date(),
       (next) => [{ target: { channel: 'reviews' }, payload: buildReviewPost(next) }],
     );
-    if (result.ok && result.order.review?.publish) testimonialsChanged();
+    if (result.ok && result.order.review?.publish) await testimonialsChanged(db);
     await interaction.editReply(
       edited(result.ok ? buildReviewThanks(result.order) : result.reason),
     );

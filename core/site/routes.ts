@@ -54,8 +54,9 @@ export type RouteDef = {
   /** The server renders the page's HTML (with its data), so it reads before any JavaScript. */
   prerender: boolean;
   /**
-   * The HTML may be reused: kept in the server's render cache and sent `no-cache`. Otherwise
-   * it is rendered for every request and sent `private, no-store`.
+   * The HTML may be reused: kept in the server's page cache until the content version or the
+   * day changes (a write that changes the page must call `bumpContentVersion`), sent
+   * `no-cache` with an ETag. Otherwise it is rendered for every request, `private, no-store`.
    */
   cache: boolean;
   /** Listed in sitemap.xml; a path with parameters once per value the server knows. */

@@ -2,6 +2,7 @@ import { and, desc, eq, not } from 'drizzle-orm';
 import { TESTIMONIAL_FALLBACK_NAME, type TestimonialsResponse } from '../../core/orders';
 import type { Executor } from '../client';
 import { reviews } from '../schema';
+import { bumpContentVersion } from './content-version';
 
 export function createTestimonialsRepository(db: Executor) {
   return {
@@ -35,24 +36,11 @@ export function createTestimonialsRepository(db: Executor) {
   };
 }
 
-// In-process notice that the public testimonials changed (a published review stored, one hidden
-// or shown), for caches that want to drop pages at once. The prerendered home page does not
-// need it: its cache key is the page's data, which holds the testimonials and their ids, so a
-// change made by another process (the bot) shows on the next request all the same.
-const listeners = new Set<() => void>();
-let version = 0;
-
-/** Call after a change to what `listTestimonials` returns; bumps `testimonialsVersion`. */
-export function testimonialsChanged(): void {
-  version += 1;
-  for (const listener of listeners) listener();
+/**
+ * Call after a change to what the site's testimonials show (a published review stored, one
+ * hidden or shown): the home page is rendered again (the page cache's content version, shared
+ * by every process through the database).
+ */
+export function testimonialsChanged(db: Executor): Promise<void> {
+  return bumpContentVersion(db, 'testimonials changed');
 }
-
-/** Runs `listener` after each `testimonialsChanged()`; returns the unsubscribe. */
-export function onTestimonialsChanged(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Counts this process's changes: part of a cache key that must move with the testimonials. */
-export const testimonialsVersion = (): number => version;

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { utcDay } from '../../core/site/promos';
@@ -9,10 +8,12 @@ import {
   type Route,
   type RouteParams,
 } from '../../core/site/routes';
+import { createContentVersionReader } from '../../db/repositories/content-version';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
+import { createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
-import { createRenderCache } from './render-cache';
+import { serveStaticAssets } from './static-assets';
 import { loadWebBuild, type WebBuild } from './web-build';
 
 export type WebOptions = { distDir: string };
@@ -39,14 +40,16 @@ export function canonicalPathOf(
 /**
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
  * What a route's flags say: `prerender`, the HTML is rendered here with the page's data;
- * `cache`, that HTML is reused while the data is unchanged and may be stored by browsers,
- * otherwise it is rendered for each request and sent `private, no-store` (staff pages).
+ * `cache`, the final page (compressed once) is kept in the page cache until the content
+ * version or the UTC day changes (docs/decisions/0XX-page-cache.md) and may be stored by
+ * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
-  const rendered = createRenderCache();
+  const pages = createPageCache();
+  const contentVersion = createContentVersionReader(app.db);
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
@@ -63,23 +66,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     }
   });
 
-  await app.register(fastifyStatic, {
-    root: `${build.clientDir}/assets`,
-    prefix: '/assets/',
-    preCompressed: true,
-    maxAge: '365d',
-    immutable: true,
-  });
-  await app.register(fastifyStatic, {
-    root: build.clientDir,
-    prefix: '/',
-    wildcard: false,
-    decorateReply: false,
-    maxAge: '1h',
-    // The template and the manifest are server inputs, not public files.
-    allowedPath: (pathname) => !pathname.endsWith('.html') && !pathname.startsWith('/.vite'),
-    globIgnore: ['index.html', '.vite/**', 'assets/**'],
-  });
+  serveStaticAssets(app, build.clientDir);
 
   async function loadApiSnapshot(urls: string[]) {
     const snapshot: Record<string, unknown> = {};
@@ -97,31 +84,16 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     return snapshot;
   }
 
-  /** The page's HTML; `timing` (a Server-Timing entry) says whether it was rendered or reused. */
+  /** The page's HTML; `timing` (a Server-Timing entry) says how long rendering took. */
   async function renderBody(route: Route, pathname: string, state: InitialState) {
     if (!route.prerender) return { body: '', timing: 'render;desc="browser"' };
     const started = performance.now();
-    let renderedNow = false;
-    const render = () => {
-      renderedNow = true;
-      return build.renderPage(pathname, state);
-    };
-    // No page reads the query string, so it is neither rendered nor part of the cache key. The
-    // whole state is: a new year must not be served from last year's render.
-    const body = route.cache ? await rendered.render(pathname, state, render) : await render();
-    const timing = renderedNow
-      ? `render;dur=${(performance.now() - started).toFixed(1)}`
-      : 'render;desc="cached"';
-    return { body, timing };
+    const body = await build.renderPage(pathname, state);
+    return { body, timing: `render;dur=${(performance.now() - started).toFixed(1)}` };
   }
 
-  app.get('/*', async (request, reply) => {
-    const url = request.url;
-    // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
-    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
-    if (pathname.startsWith('/api/')) return reply.callNotFound();
-
-    const { route, params } = matchRoute(pathname);
+  /** The whole page as rendered now from the current data; `missing`: answer 404. */
+  async function renderPage(pathname: string, route: Route, params: RouteParams) {
     const now = new Date();
     const settings = { ...site, year: now.getUTCFullYear(), today: utcDay(now) };
     const state: InitialState = {
@@ -146,6 +118,30 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
       state,
       preload: build.pageAssets(route),
     });
+    return { html, timing, missing };
+  }
+
+  app.get('/*', async (request, reply) => {
+    const url = request.url;
+    // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
+    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+
+    const { route, params } = matchRoute(pathname);
+    // No page reads the query string, so it is not part of the key. The day is: pages show
+    // the year, and promotions run by date.
+    if (route.cache && route.id !== 'not-found') {
+      const generation = `${await contentVersion()}:${new Date().toISOString().slice(0, 10)}`;
+      let timing = 'cache;desc="hit"';
+      const page = await pages.get(generation, pathname, async () => {
+        const rendered = await renderPage(pathname, route, params);
+        timing = rendered.timing;
+        // Stored content that is not there (an unknown blog post) is a cached 404.
+        return { html: rendered.html, status: rendered.missing ? 404 : 200 };
+      });
+      return sendCachedPage(request, reply, page, timing);
+    }
+    const { html, timing, missing } = await renderPage(pathname, route, params);
     return reply
       .status(missing ? 404 : 200)
       .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')

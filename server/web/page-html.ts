@@ -46,13 +46,17 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(parts.imageUrl)}" />`,
     ...parts.preload.styles.map((href) => `<link rel="stylesheet" href="${href}" />`),
-    ...parts.preload.scripts.map((href) => `<link rel="modulepreload" href="${href}" />`),
   ].join('\n    ');
+  // The page's own chunks: needed to hydrate, not to paint (see deferScripts in web-build.ts).
+  // `crossorigin` like Vite's own tags, so the preload and the module load share one fetch.
+  const preloads = parts.preload.scripts.map(
+    (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`,
+  );
   const stateTag = `<script id="lunar-state" type="application/json">${escapeJsonForScript(
     JSON.stringify(parts.state),
   )}</script>`;
   return template
     .replace('<!--app-head-->', () => headTags)
     .replace('<!--app-html-->', () => parts.body)
-    .replace('<!--app-state-->', () => stateTag);
+    .replace('<!--app-state-->', () => [stateTag, ...preloads].join('\n    '));
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isStaffPagePath } from '../../core/auth';
 import { signInAsStaff } from '../support/staff';
@@ -65,6 +66,37 @@ describe('pages and 404s (built web app)', () => {
     expect(
       (await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode,
     ).toBe(404);
+  });
+
+  it('serves built files from memory: precompressed by Accept-Encoding, ETag, 304', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] as string;
+    const get = (url: string, headers: Record<string, string>) =>
+      server.app.inject({ method: 'GET', url, headers });
+    const plain = await get(script, {});
+    const br = await get(script, { 'accept-encoding': 'gzip, br' });
+    const gzip = await get(script, { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const response of [br, gzip]) {
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const etag = String(gzip.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-gzip"$/);
+    const again = await get(script, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const favicon = await get('/favicon.svg', {});
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(favicon.headers['content-type']).toBe('image/svg+xml');
+    expect((await get('/assets/no-such-file.js', {})).statusCode).toBe(404);
   });
 
   it('ships the page data for hydration without a way to break out of the script tag', async () => {

@@ -12,6 +12,7 @@ import {
   BlogCursorSchema,
   createBlogPostsRepository,
 } from '../../../db/repositories/blog-posts';
+import { bumpContentVersion } from '../../../db/repositories/content-version';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRight } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
@@ -55,9 +56,14 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const input = parseWith(BlogPostInputSchema, request.body);
-      const post: BlogPost = await posts.create({
-        ...input,
-        publishedOn: new Date().toISOString().slice(0, 10),
+      const post: BlogPost = await app.db.transaction(async (tx) => {
+        const created = await posts.create(
+          { ...input, publishedOn: new Date().toISOString().slice(0, 10) },
+          tx,
+        );
+        // The blog pages show it: the page cache renders them again.
+        await bumpContentVersion(tx, 'blog post created');
+        return created;
       });
       return reply.status(201).send(post);
     },
@@ -75,6 +81,8 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
       const input = parseWith(BlogPostInputSchema, request.body);
       const post = await posts.update(id, input);
       if (!post) throw notFound();
+      // The post's page and the list show it: the page cache renders them again.
+      await bumpContentVersion(app.db, 'blog post edited');
       return post;
     },
   );
@@ -85,6 +93,7 @@ const blogRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id } = parseWith(PostIdSchema, request.params);
       if (!(await posts.delete(id))) throw notFound();
+      await bumpContentVersion(app.db, 'blog post deleted');
       return reply.status(204).send();
     },
   );

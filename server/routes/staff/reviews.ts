@@ -60,7 +60,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         actor,
       );
       if (!result.ok) throw new HttpError(409, result.reason);
-      testimonialsChanged();
+      await testimonialsChanged(app.db);
       return { id, orderId, hidden };
     });
   }

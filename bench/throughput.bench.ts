@@ -1,0 +1,457 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { count } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openDatabase } from '../db/client';
+import { contactMessages, outbox } from '../db/schema';
+
+// Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
+// next to a reference measured in the same run:
+// - pages and a hashed asset (Accept-Encoding: gzip) against nginx serving the very same bytes
+//   (Debian's nginx-light: found, or installed with apt-get when run as root), or, where nginx
+//   cannot run, a bare node:http server serving them from memory;
+// - POST /api/contact (every request from its own address, TRUST_PROXY=1, so the per-IP limit
+//   never answers 429) against GET /api/health, and /api/health's p99 while that POST load runs.
+// Rows stored must equal 2xx answers (checked and printed). Embedded database (temp DATA_DIR),
+// and Postgres too when TEST_DATABASE_URL is set. Median of BENCH_RUNS interleaved rounds
+// (default 1), BENCH_SECONDS per measurement (default 5). Run: npm run bench -- throughput
+// BENCH_BASELINE=<checkout> runs that checkout's built server instead (e.g. main before a change).
+const root = process.env.BENCH_BASELINE ?? fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 100;
+const PAGES = ['/', '/blog', '/terms'];
+const GZIP = { 'accept-encoding': 'gzip' };
+
+type Served = { url: string; stop: () => Promise<void>; cpuMs: () => number };
+
+/**
+ * CPU time (user + system, ms) a process and its children (nginx's worker) have used: per
+ * request, a figure the other processes on a busy machine hardly move, unlike req/s.
+ */
+function cpuMs(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+type Load = {
+  rps: number;
+  p99: number;
+  ok: number;
+  other: number;
+  errors: number;
+  total: number;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function startLunar(env: Record<string, string>): Promise<Served> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LUNAR_ENV_FILE: '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LUNAR_ROLES: 'web',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://lunar.example',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // It announces PUBLIC_URL; the bench talks to the port itself.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Lunar is running at/.test(output)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
+}
+
+type Body = { path: string; type: string; encoding?: string; bytes: Buffer };
+
+function findNginx(): string | undefined {
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  if (process.getuid?.() !== 0) return undefined;
+  spawnSync('apt-get', ['install', '-y', '-q', 'nginx-light'], { stdio: 'ignore' });
+  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
+}
+
+/** nginx (one worker, like the one Node process) or a bare node:http server, same bytes. */
+async function startReference(bodies: Body[], dir: string): Promise<Served & { name: string }> {
+  const port = await freePort();
+  for (const [index, body] of bodies.entries())
+    writeFileSync(join(dir, `body${index}`), body.bytes);
+  const nginx = findNginx();
+  if (nginx) {
+    const locations = bodies
+      .map(
+        (body, index) => `location = ${body.path} {
+        types {} default_type "${body.type}";
+        ${body.encoding ? `add_header content-encoding ${body.encoding};` : ''}
+        try_files /body${index} =404;
+      }`,
+      )
+      .join('\n      ');
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    ${locations}
+  }
+}
+`,
+    );
+    mkdirSync(join(dir, 'tmp'));
+    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
+      stdio: 'inherit',
+    });
+    await waitForPort(port);
+    return {
+      name: 'nginx',
+      url: `http://127.0.0.1:${port}`,
+      stop: () => stopChild(child),
+      cpuMs: () => cpuMs(child.pid as number),
+    };
+  }
+  const script = `
+    const http = require('node:http'); const fs = require('node:fs');
+    const bodies = new Map(${JSON.stringify(bodies.map((b, i) => [b.path, { type: b.type, encoding: b.encoding, file: join(dir, `body${i}`) }]))}
+      .map(([path, b]) => [path, { ...b, bytes: fs.readFileSync(b.file) }]));
+    http.createServer((req, res) => {
+      const body = bodies.get(req.url);
+      if (!body) { res.writeHead(404).end(); return; }
+      res.writeHead(200, { 'content-type': body.type, ...(body.encoding && { 'content-encoding': body.encoding }) });
+      res.end(body.bytes);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
+  await waitForPort(port);
+  return {
+    name: 'node:http',
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
+}
+
+async function waitForPort(port: number) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return;
+    } catch {
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+function load(options: autocannon.Options): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        ok: result['2xx'],
+        other: result.non2xx,
+        errors: result.errors + result.timeouts,
+        total: result.requests.total,
+      });
+    });
+  });
+}
+
+let address = 0;
+/** A different client address per request, so the contact form's per-IP limit never applies. */
+function contactRequest(url: string): autocannon.Options {
+  return {
+    url,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/contact',
+        setupRequest: (request) => {
+          address += 1;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+            },
+            body: JSON.stringify({
+              name: 'Bench',
+              email: 'bench@example.com',
+              subject: 'Throughput',
+              message: `Message ${address}`,
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/** A load, and the server's CPU time per answered request (µs). */
+async function loadOn(served: Served, options: autocannon.Options) {
+  const before = served.cpuMs();
+  const result = await load(options);
+  return { ...result, cpuUs: ((served.cpuMs() - before) * 1000) / Math.max(1, result.total) };
+}
+
+async function fetchBodies(url: string): Promise<Body[]> {
+  const home = await (await fetch(`${url}/`)).text();
+  const asset = home
+    .match(/\/assets\/[\w.-]+\.js/g)
+    ?.sort()
+    .at(-1);
+  if (!asset) throw new Error('no hashed script on the home page');
+  const bodies: Body[] = [];
+  for (const path of [...PAGES, asset]) {
+    // fetch() would decompress: node's http gives the bytes as sent.
+    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+      import('node:http').then(({ get }) =>
+        get(`${url}${path}`, { headers: GZIP }, resolve).on('error', reject),
+      ),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+    bodies.push({
+      path,
+      type: String(response.headers['content-type']),
+      encoding: response.headers['content-encoding'],
+      bytes: Buffer.concat(chunks),
+    });
+  }
+  return bodies;
+}
+
+type Database = {
+  label: string;
+  env: Record<string, string>;
+  count: () => Promise<{ messages: number; outbox: number }>;
+  drop: () => Promise<void>;
+};
+
+async function embedded(): Promise<Database> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-throughput-'));
+  return {
+    label: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    async count() {
+      // Read after the server stopped: the embedded database belongs to one process.
+      const handle = await openDatabase({ dataDir });
+      try {
+        return await countRows(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function server(adminUrl: string): Promise<Database> {
+  const name = `lunar_bench_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: 'Postgres',
+    env: { DATABASE_URL: url.href, DATA_DIR: mkdtempSync(join(tmpdir(), 'lunar-throughput-')) },
+    async count() {
+      const handle = await openDatabase({ url: url.href, poolSize: 1 });
+      try {
+        return await countRows(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function countRows(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const [messages] = await db.select({ n: count() }).from(contactMessages);
+  const [queued] = await db.select({ n: count() }).from(outbox);
+  return { messages: messages?.n ?? 0, outbox: queued?.n ?? 0 };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const fmt = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
+
+async function benchDatabase(database: Database) {
+  const lunar = await startLunar(database.env);
+  const dir = mkdtempSync(join(tmpdir(), 'lunar-reference-'));
+  const figures = new Map<string, number[]>();
+  const add = (key: string, value: number) =>
+    figures.set(key, [...(figures.get(key) ?? []), value]);
+  let postOk = 0;
+  let reference: (Served & { name: string }) | undefined;
+  try {
+    const bodies = await fetchBodies(lunar.url);
+    reference = await startReference(bodies, dir);
+    for (const body of bodies)
+      await load({ url: lunar.url + body.path, headers: GZIP, duration: 1 });
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const body of bodies) {
+        const ours = await loadOn(lunar, { url: lunar.url + body.path, headers: GZIP });
+        const theirs = await loadOn(reference, { url: reference.url + body.path, headers: GZIP });
+        add(`${body.path} ours cpu`, ours.cpuUs);
+        add(`${body.path} ref cpu`, theirs.cpuUs);
+        if (ours.other || ours.errors)
+          console.log(`  ${body.path}: ${ours.other} non-2xx, ${ours.errors} errors`);
+        add(`${body.path} ours`, ours.rps);
+        add(`${body.path} ref`, theirs.rps);
+      }
+      const health = await loadOn(lunar, { url: `${lunar.url}/api/health` });
+      add('health cpu', health.cpuUs);
+      // A fixed number of POSTs (about SECONDS' worth), so no request is cut off in flight
+      // and every stored row has its answer counted.
+      const warm = await load({ ...contactRequest(lunar.url), amount: 200 });
+      postOk += warm.ok;
+      const amount = Math.max(200, Math.round(warm.rps * SECONDS));
+      const post = await loadOn(lunar, { ...contactRequest(lunar.url), amount });
+      add('post cpu', post.cpuUs);
+      postOk += post.ok;
+      if (post.other || post.errors)
+        console.log(`  POST: ${post.other} non-2xx, ${post.errors} errors`);
+      // Health at 10 connections while 100 connections post.
+      const [underLoad, posting] = await Promise.all([
+        load({ url: `${lunar.url}/api/health`, connections: 10 }),
+        load({ ...contactRequest(lunar.url), amount }),
+      ]);
+      postOk += posting.ok;
+      add('health rps', health.rps);
+      add('health p99', health.p99);
+      add('post rps', post.rps);
+      add('post p99', post.p99);
+      add('health p99 under post', underLoad.p99);
+    }
+  } finally {
+    await reference?.stop();
+    await lunar.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const rows = await database.count();
+  await database.drop();
+
+  const at = (key: string) => median(figures.get(key) ?? []);
+  console.log(
+    `\n${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each, median of ${RUNS}; reference: ${reference?.name}`,
+  );
+  console.log(
+    `${'GET (gzip)'.padEnd(36)}${'Lunar'.padStart(9)}${'ref'.padStart(9)}${'ratio'.padStart(9)}`,
+  );
+  for (const key of [...figures.keys()].filter((k) => k.endsWith(' ours'))) {
+    const path = key.slice(0, -5);
+    const ours = at(key);
+    const theirs = at(`${path} ref`);
+    console.log(`${`${path} req/s`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(ours / theirs, 3)}`);
+  }
+  // CPU per request: on a machine others are loading, the steadier comparison (ratio = ref/ours).
+  for (const key of [...figures.keys()].filter((k) => k.endsWith(' ours cpu'))) {
+    const path = key.slice(0, -9);
+    const ours = at(key);
+    const theirs = at(`${path} ref cpu`);
+    console.log(
+      `${`${path} µs CPU/req`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(theirs / ours, 3)}`,
+    );
+  }
+  const post = at('post rps');
+  const health = at('health rps');
+  console.log(
+    `${'POST /api/contact req/s vs health'.padEnd(36)}${fmt(post)}${fmt(health)}${fmt(post / health, 3)}`,
+  );
+  console.log(
+    `${'POST /api/contact µs CPU/req vs health'.padEnd(36)}${fmt(at('post cpu'))}${fmt(at('health cpu'))}${fmt(at('health cpu') / at('post cpu'), 3)}`,
+  );
+  console.log(`${'POST /api/contact p99 ms'.padEnd(36)}${fmt(at('post p99'))}`);
+  console.log(`${'/api/health p99 ms, idle'.padEnd(36)}${fmt(at('health p99'))}`);
+  console.log(
+    `${'/api/health p99 ms, under POST load'.padEnd(36)}${fmt(at('health p99 under post'))}`,
+  );
+  const same = rows.messages === postOk && rows.outbox === postOk;
+  console.log(
+    `rows stored: ${rows.messages} messages, ${rows.outbox} outbox; 2xx answers: ${postOk} ${same ? '(equal)' : '(MISMATCH)'}`,
+  );
+  if (!same) process.exitCode = 1;
+}
+
+if (!readdirSync(join(root, 'dist/server')).includes('main.mjs')) {
+  throw new Error('dist/server/main.mjs is missing: npm run build');
+}
+await benchDatabase(await embedded());
+if (process.env.TEST_DATABASE_URL) await benchDatabase(await server(process.env.TEST_DATABASE_URL));

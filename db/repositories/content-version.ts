@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { systemState } from '../schema';
+
+// One row in system_state: `<version>:<reason of the last bump>`, e.g. `42:blog post created`.
+const KEY = 'content_version';
+/** How long a process may serve pages of a version another process has already replaced. */
+export const CONTENT_VERSION_MAX_AGE_MS = 1000;
+
+// The last bump made by this process: readers here re-read the row instead of trusting their
+// copy for a while, because the bump's transaction may commit after they read it.
+let lastLocalBump = Number.NEGATIVE_INFINITY;
+
+/**
+ * Call, inside the transaction of the write, whenever a write changes what a public page
+ * shows (blog posts, team and portfolio data, reviews or testimonials shown on the site): the
+ * page cache (server/web/page-cache.ts) renders every page again. `reason` is kept in the row
+ * for whoever wonders why pages were re-rendered.
+ */
+export async function bumpContentVersion(db: Executor, reason: string): Promise<void> {
+  lastLocalBump = Date.now();
+  await db
+    .insert(systemState)
+    .values({ key: KEY, value: `1:${reason}` })
+    .onConflictDoUpdate({
+      target: systemState.key,
+      set: {
+        value: sql`(split_part(${systemState.value}, ':', 1)::bigint + 1)::text || ':' || ${reason}`,
+        updatedAt: sql`now()`,
+      },
+    });
+  lastLocalBump = Date.now();
+}
+
+/** The current content version as stored (0 before the first bump). */
+export async function readContentVersion(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ value: systemState.value })
+    .from(systemState)
+    .where(eq(systemState.key, KEY));
+  return row ? Number(row.value.split(':')[0]) : 0;
+}
+
+/**
+ * The content version as this process should use it: read at most once per `maxAgeMs`, so
+ * a bump by another process is seen within that time without a query per request; a bump by
+ * this process is seen at once (the row is read again for `maxAgeMs` after it).
+ */
+export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERSION_MAX_AGE_MS) {
+  let version = 0;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<number> | undefined;
+  return function current(): Promise<number> | number {
+    const now = Date.now();
+    if (now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs) return version;
+    reading ??= readContentVersion(db)
+      .then((read) => {
+        version = read;
+        readAt = now;
+        return read;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+}

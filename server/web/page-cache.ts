@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** A page's final bytes in every encoding we send, compressed once when it was stored. */
+export type CachedPage = {
+  /** 200, or 404 for stored content that is not there (an unknown blog post). */
+  status: number;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+};
+
+/**
+ * The final HTML of public pages by path, for one content version and UTC day at a time
+ * (the key the caller passes as `generation`): when it changes, every entry goes. A hit is a
+ * map lookup: no query, no render, no compression. Concurrent misses for one page share one
+ * render. Least recently used entries go first; the bound keeps arbitrary URLs (portfolio
+ * usernames) from growing it.
+ */
+export function createPageCache(limit = 200) {
+  let current = '';
+  const entries = new Map<string, Promise<CachedPage>>();
+  return {
+    get(
+      generation: string,
+      pathname: string,
+      render: () => Promise<{ html: string; status: number }>,
+    ): Promise<CachedPage> {
+      if (generation !== current) {
+        entries.clear();
+        current = generation;
+      }
+      const hit = entries.get(pathname);
+      if (hit) {
+        entries.delete(pathname);
+        entries.set(pathname, hit);
+        return hit;
+      }
+      const filling = render().then(compressPage);
+      entries.set(pathname, filling);
+      // A failed render is not remembered: the next request tries again.
+      filling.catch(() => {
+        if (entries.get(pathname) === filling) entries.delete(pathname);
+      });
+      if (entries.size > limit) entries.delete(entries.keys().next().value as string);
+      return filling;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+async function compressPage({
+  html,
+  status,
+}: {
+  html: string;
+  status: number;
+}): Promise<CachedPage> {
+  const identity = Buffer.from(html);
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  // Strong: the bytes of one representation; the suffix tells the encodings apart.
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { status, etag: hash, identity, gzip: gzipped, br: brotli };
+}
+
+/** br, gzip or identity: what the client's Accept-Encoding allows, best first. */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Sends a stored page, or 304 when the client holds this representation already. `timing`:
+ * the Server-Timing entry (the render's when this request filled the entry).
+ */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  timing: string,
+) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const etag = `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  reply
+    .header('vary', 'accept-encoding')
+    .header('etag', etag)
+    // Browsers keep it and ask again each time (a 304 when nothing changed).
+    .header('cache-control', 'no-cache')
+    .header('server-timing', timing);
+  const tags = request.headers['if-none-match'];
+  if (
+    tags &&
+    (tags.trim() === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+  ) {
+    return reply.status(304).send();
+  }
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .send(encoding === 'identity' ? page.identity : page[encoding]);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildPath, ROUTES, routeParamNames } from '../../core/site/routes';
+import { useBrowserSite, waitForPage } from './support';
+
+// Every public page loads and hydrates under the site's Content-Security-Policy without a
+// single violation (Lighthouse's best-practices audit counts each as a console error).
+const PUBLIC_PATHS = ROUTES.filter((route) => route.layout === 'public').map((route) =>
+  buildPath(route, Object.fromEntries(routeParamNames(route).map((name) => [name, 'novadev']))),
+);
+
+describe('Content-Security-Policy', () => {
+  const site = useBrowserSite();
+
+  it('no public page violates it or logs a console error', async () => {
+    const page = await site.browser.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+      );
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    const violations: Record<string, string[]> = {};
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(site.url + path);
+      await waitForPage(page);
+      const seen = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      if (seen.length) violations[path] = seen;
+    }
+    expect(violations).toEqual({});
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
