@@ -151,7 +151,7 @@ describe.runIf(DRIVERS.includes('postgres'))('two web processes sharing Postgres
     // this process's "I just bumped" shortcut plays no part).
     await database.db.transaction(async (tx) => {
       await tx.execute(
-        sql`insert into blog_posts (title, content, published_on) values ('Written elsewhere', 'x', '2030-01-01')`,
+        sql`insert into blog_posts (slug, title, content, published_on) values ('written-elsewhere', 'Written elsewhere', 'x', '2030-01-01')`,
       );
       await tx.execute(
         sql`update system_state set value = (split_part(value, ':', 1)::bigint + 1)::text || ':test' where key = 'content_version'`,
