@@ -14,6 +14,7 @@ import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
+import siteMediaRoutes from './routes/images/site-media';
 import portfolioRoutes from './routes/portfolios';
 import seoRoutes from './routes/seo';
 import staffRoutes from './routes/staff';
@@ -52,6 +53,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(contactRoutes);
   await fastify.register(seoRoutes);
   await fastify.register(imageRoutes);
+  await fastify.register(siteMediaRoutes);
   await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 

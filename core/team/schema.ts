@@ -43,3 +43,45 @@ export type TeamCategoryWithMembers = z.output<typeof TeamCategoryWithMembersSch
  */
 export const TeamResponseSchema = z.object({ categories: z.array(TeamCategoryWithMembersSchema) });
 export type TeamResponse = z.output<typeof TeamResponseSchema>;
+
+// What the dashboard's Site content section writes (executives). The stored row is read back
+// through TeamMemberSchema above, so an edit can never leave a member the public page rejects.
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, {
+      error: `${label} is at most ${max} characters`,
+    });
+
+/** A member as the dashboard edits them; images change by upload, not here. */
+export const TeamMemberEditSchema = z.object({
+  name: text('Name', 80),
+  role: text('Role', 80),
+  specialty: z.string().trim().max(300, { error: 'Specialty is at most 300 characters' }),
+  discordUsername: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.]{2,32}$/, {
+      error: 'Discord username: 2–32 letters, digits, dots or underscores',
+    }),
+  quote: z.string().trim().max(300, { error: 'Quote is at most 300 characters' }).default(''),
+  /** The categories the member appears in, each at its end unless already there. */
+  categoryIds: z.array(z.string()).max(20).default([]),
+});
+export type TeamMemberEdit = z.output<typeof TeamMemberEditSchema>;
+
+/** A category as the dashboard edits it; `position` orders the home page's tabs. */
+export const TeamCategoryEditSchema = TeamCategorySchema.extend({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: 1–40 lowercase letters, digits or dashes' }),
+  name: text('Name', 60),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+export type TeamCategoryEdit = z.output<typeof TeamCategoryEditSchema>;
+
+/** A member in the dashboard's table: their row id and the categories they sit in. */
+export type EditableTeamMember = TeamMember & { id: number; categoryIds: string[] };
