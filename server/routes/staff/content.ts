@@ -2,7 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { detectImageType, MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
+import type { SiteContent } from '../../../core/site/site-content';
+import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
 import { TeamCategoryEditSchema, TeamMemberEditSchema } from '../../../core/team/schema';
+import { createSiteContentRepository } from '../../../db/repositories/site-content';
 import { siteContentChanged } from '../../../db/repositories/site-content-version';
 import { createTeamEditorRepository, TeamEditError } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
@@ -23,11 +26,14 @@ const CategoryParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images are accepted';
 const TOO_LARGE = 'The image must be smaller than 5 MB';
 
+const KeyParams = z.object({ key: SiteContentKeySchema });
+
 const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
   const team = createTeamEditorRepository(app.db);
+  const siteContent = createSiteContentRepository(app.db);
   const media = createSiteMediaStore(app.config.DATA_DIR);
   const executives = { onRequest: requireRole('executive') };
 
@@ -105,6 +111,25 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(404, 'No such category.');
     }
     return reply.code(204).send();
+  });
+
+  // The home page's blocks, one key each; a value is the whole list, checked by its schema.
+  app.get('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    return siteContent.read(key);
+  });
+
+  app.put('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    const value = parseWith(SITE_CONTENT_SCHEMAS[key], request.body) as SiteContent[typeof key];
+    await write(() => siteContent.write(key, value));
+    return siteContent.read(key);
+  });
+
+  app.delete('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    await write(() => siteContent.reset(key));
+    return siteContent.read(key);
   });
 };
 
