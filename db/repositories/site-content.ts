@@ -10,7 +10,7 @@ import type { Executor } from '../client';
 import { siteContent } from '../schema';
 
 /** The stored value of `key` if it (still) fits its schema, else the default in core/site. */
-function valueOf<K extends SiteContentKey>(key: K, stored: unknown): SiteContent[K] {
+function storedOrDefault<K extends SiteContentKey>(key: K, stored: unknown): SiteContent[K] {
   const parsed = SITE_CONTENT_SCHEMAS[key].safeParse(stored);
   return parsed.success ? (parsed.data as SiteContent[K]) : SITE_CONTENT_DEFAULTS[key];
 }
@@ -32,7 +32,10 @@ export function createSiteContentRepository(db: Executor) {
       key: K,
     ): Promise<{ value: SiteContent[K]; stored: boolean }> {
       const [row] = await db.select().from(siteContent).where(eq(siteContent.key, key));
-      return { value: row ? storedOrDefault(key, row.value) : SITE_CONTENT_DEFAULTS[key], stored: !!row };
+      return {
+        value: row ? storedOrDefault(key, row.value) : SITE_CONTENT_DEFAULTS[key],
+        stored: !!row,
+      };
     },
 
     /** Stores a value the caller validated with SITE_CONTENT_SCHEMAS[key]. */
