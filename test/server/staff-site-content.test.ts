@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_CONTENT_DEFAULTS } from '../../core/site/site-content';
 import { DRIVERS } from '../support/database';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
@@ -205,5 +206,54 @@ describe.each(DRIVERS)('site content: the team directory on %s', (driver) => {
       payload: aMember,
     });
     expect(forged.statusCode).toBe(403);
+  });
+
+  it('stores promos, services, pricing and stats per key; the home page shows them; reset restores the default', async () => {
+    const cookie = await as(['executive']);
+    const read = await server.app.inject({
+      url: '/api/staff/content/site/pricing',
+      headers: { cookie },
+    });
+    expect(read.json()).toMatchObject({ stored: false, value: SITE_CONTENT_DEFAULTS.pricing });
+
+    const plans = [{ title: 'Moon Plan', price: 4321, features: ['Everything'], popular: true }];
+    const saved = await send('PUT', '/api/staff/content/site/pricing', cookie, plans);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ stored: true, value: plans });
+    const promos = [
+      { id: 'spring', text: 'Spring Moon Sale', startsOn: '2000-01-01', endsOn: '2999-12-31' },
+    ];
+    expect((await send('PUT', '/api/staff/content/site/promos', cookie, promos)).statusCode).toBe(
+      200,
+    );
+    const stats = [{ icon: 'users', value: '777', label: 'Moon Clients' }];
+    expect((await send('PUT', '/api/staff/content/site/stats', cookie, stats)).statusCode).toBe(
+      200,
+    );
+
+    const home = (await server.app.inject({ url: '/' })).body;
+    for (const text of ['Moon Plan', 'Spring Moon Sale', 'Moon Clients'])
+      expect(home).toContain(text);
+    expect(home).not.toContain(SITE_CONTENT_DEFAULTS.pricing[0]?.title);
+
+    // Bad values: a clear 400 with the field's path, nothing stored.
+    const backwards = await send('PUT', '/api/staff/content/site/promos', cookie, [
+      { id: 'x', text: 'Backwards', startsOn: '2026-02-01', endsOn: '2026-01-01' },
+    ]);
+    expect(backwards.statusCode).toBe(400);
+    expect(JSON.stringify(backwards.json().fieldErrors)).toContain('endsOn');
+    const noPlans = await send('PUT', '/api/staff/content/site/pricing', cookie, []);
+    expect(noPlans.statusCode).toBe(400);
+    const unknown = await send('PUT', '/api/staff/content/site/hero', cookie, []);
+    expect(unknown.statusCode).toBe(400);
+    expect((await server.app.inject({ url: '/api/site-content' })).json().pricing).toEqual(plans);
+
+    const reset = await send('DELETE', '/api/staff/content/site/pricing', cookie);
+    expect(reset.json()).toMatchObject({ stored: false });
+    expect((await server.app.inject({ url: '/' })).body).not.toContain('Moon Plan');
+    const lead = await as(['lead']);
+    expect((await send('PUT', '/api/staff/content/site/pricing', lead, plans)).statusCode).toBe(
+      403,
+    );
   });
 });
