@@ -1,9 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
+import { SITE_CONTENT_KEYS } from '../../../../core/site/site-content';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
 import { useApi, useInvalidate } from '../../data/use-api';
+import { SiteBlockEditor } from './site-blocks';
 
 // Site content (executives): the team directory the home page shows. Edits are validated by
 // the server with the core team schemas; its field errors are shown next to their fields.
@@ -264,7 +266,7 @@ export default function ContentSection() {
     <section aria-labelledby="content-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="content-title" className="text-2xl font-bold">
-          Site content: team directory
+          Site content
         </h1>
         {team.status === 'ready' && <MemberDialog categories={team.data.categories} />}
       </div>
@@ -318,6 +320,11 @@ export default function ContentSection() {
           </table>
         </div>
       )}
+      <div className="grid gap-8 border-t border-line pt-6 lg:grid-cols-2">
+        {SITE_CONTENT_KEYS.map((key) => (
+          <SiteBlockEditor key={key} blockKey={key} />
+        ))}
+      </div>
     </section>
   );
 }
