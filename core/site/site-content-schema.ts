@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text as limitedText } from '../shared/text';
 import { ICON_NAMES } from './icons';
 import { PromoBannerSchema } from './promo-schema';
 import type { SiteContent, SiteContentKey } from './site-content';
@@ -6,33 +7,27 @@ import type { SiteContent, SiteContentKey } from './site-content';
 // What a stored site-content value must be, per key: checked when the dashboard writes it and
 // again when the server reads it (a row that no longer fits falls back to the default).
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, {
-      error: `${label} is at most ${max} characters`,
-    });
+/** A required field under the one text rule (core/shared/text.ts). */
+const required = (label: string, max: number) => limitedText(label, { max, min: 1 });
 
 const ServiceCardSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: lowercase letters, digits, dashes' }),
   icon: z.enum(ICON_NAMES),
-  title: text('Title', 60),
-  description: text('Description', 400),
+  title: required('Title', 60),
+  description: required('Description', 400),
 });
 
 const PricingPlanSchema = z.object({
-  title: text('Title', 60),
+  title: required('Title', 60),
   price: z.number().int().min(0).max(10_000_000),
-  features: z.array(text('Feature', 100)).min(1).max(20),
+  features: z.array(required('Feature', 100)).min(1).max(20),
   popular: z.boolean(),
 });
 
 const StatTileSchema = z.object({
   icon: z.enum(ICON_NAMES),
-  value: text('Value', 20),
-  label: text('Label', 40),
+  value: required('Value', 20),
+  label: required('Label', 40),
 });
 
 /** Ids must be unique: they are anchors (services) and React keys (promos). */

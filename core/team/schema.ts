@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/text';
 import { ICON_NAMES } from '../site/icons';
 
 // The team as `GET /api/team` answers it, the seed writes it and the home page reads it.
@@ -47,27 +48,21 @@ export type TeamResponse = z.output<typeof TeamResponseSchema>;
 // What the dashboard's Site content section writes (executives). The stored row is read back
 // through TeamMemberSchema above, so an edit can never leave a member the public page rejects.
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, {
-      error: `${label} is at most ${max} characters`,
-    });
+/** A required field under the one text rule (core/shared/text.ts). */
+const required = (label: string, max: number) => text(label, { max, min: 1 });
 
 /** A member as the dashboard edits them; images change by upload, not here. */
 export const TeamMemberEditSchema = z.object({
-  name: text('Name', 80),
-  role: text('Role', 80),
-  specialty: z.string().trim().max(300, { error: 'Specialty is at most 300 characters' }),
+  name: required('Name', 80),
+  role: required('Role', 80),
+  specialty: text('Specialty', { max: 300 }),
   discordUsername: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_.]{2,32}$/, {
       error: 'Discord username: 2–32 letters, digits, dots or underscores',
     }),
-  quote: z.string().trim().max(300, { error: 'Quote is at most 300 characters' }).default(''),
+  quote: text('Quote', { max: 300 }).default(''),
   /** The categories the member appears in, each at its end unless already there. */
   categoryIds: z.array(z.string()).max(20).default([]),
 });
@@ -78,7 +73,7 @@ export const TeamCategoryEditSchema = TeamCategorySchema.extend({
   id: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: 1–40 lowercase letters, digits or dashes' }),
-  name: text('Name', 60),
+  name: required('Name', 60),
   position: z.number().int().min(0).max(1000).optional(),
 });
 export type TeamCategoryEdit = z.output<typeof TeamCategoryEditSchema>;
