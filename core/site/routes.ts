@@ -1,5 +1,5 @@
 import { blogPostBySlugUrl, blogPostPath } from '../blog/post-page';
-import { SITE_CONTENT_URL } from './site-content';
+import { SITE_CONTENT_URL } from './site-content-url';
 
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML

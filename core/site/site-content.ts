@@ -9,7 +9,7 @@ import type { PricingPlan, ServiceCard, StatTile } from './types';
 // values in core/site are the defaults while nothing is stored. No zod here: the public pages'
 // bundles read this; the schemas are in site-content-schema.ts.
 
-export const SITE_CONTENT_URL = '/api/site-content';
+export { SITE_CONTENT_URL } from './site-content-url';
 
 export const SITE_CONTENT_KEYS = ['promos', 'services', 'pricing', 'stats'] as const;
 export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
