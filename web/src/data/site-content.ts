@@ -1,15 +1,17 @@
-import {
-  SITE_CONTENT_DEFAULTS,
-  SITE_CONTENT_URL,
-  type SiteContent,
-} from '../../../core/site/site-content';
+import type { SiteContent, SiteContentKey } from '../../../core/site/site-content';
+import { SITE_CONTENT_URL } from '../../../core/site/site-content-url';
 import { useApi } from './use-api';
 
 /**
- * The home page's editable blocks as stored (the prerendered page's snapshot has them); the
- * defaults in core/site while they load or if the API fails, so a page is never left empty.
+ * One of the home page's editable blocks as stored (the prerendered page's snapshot has it);
+ * `fallback` (its default in core/site) while it loads or if the API fails, so a page is never
+ * left empty. Each component passes its own default: the promos above the fold must not pull
+ * the pricing and services below it into the first load.
  */
-export function useSiteContent(): SiteContent {
+export function useSiteBlock<K extends SiteContentKey>(
+  key: K,
+  fallback: SiteContent[K],
+): SiteContent[K] {
   const answer = useApi<SiteContent>(SITE_CONTENT_URL);
-  return answer.data ?? SITE_CONTENT_DEFAULTS;
+  return answer.data?.[key] ?? fallback;
 }

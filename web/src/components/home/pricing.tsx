@@ -3,8 +3,9 @@ import {
   POPULAR_PLAN_BADGE,
   PRICING_BUTTON_LABEL,
   PRICING_HEADING,
+  PRICING_PLANS,
 } from '../../../../core/site/pricing';
-import { useSiteContent } from '../../data/site-content';
+import { useSiteBlock } from '../../data/site-content';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
@@ -12,7 +13,7 @@ import { HomeSection } from './home-section';
 
 export function Pricing() {
   const { discordInviteUrl } = useSiteSettings();
-  const { pricing } = useSiteContent();
+  const pricing = useSiteBlock('pricing', PRICING_PLANS);
   return (
     <HomeSection
       id="pricing"

@@ -1,10 +1,12 @@
-import { SERVICES_HEADING } from '../../../../core/site/services';
-import { useSiteContent } from '../../data/site-content';
+import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/site/services';
+import { STAT_TILES } from '../../../../core/site/site';
+import { useSiteBlock } from '../../data/site-content';
 import { Icon } from '../icon';
 import { HomeSection } from './home-section';
 
 export function Services() {
-  const { services, stats } = useSiteContent();
+  const services = useSiteBlock('services', SERVICE_CARDS);
+  const stats = useSiteBlock('stats', STAT_TILES);
   return (
     <HomeSection
       id="services"
