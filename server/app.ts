@@ -14,8 +14,10 @@ import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
+import siteMediaRoutes from './routes/images/site-media';
 import portfolioRoutes from './routes/portfolios';
 import seoRoutes from './routes/seo';
+import siteContentRoutes from './routes/site-content';
 import staffRoutes from './routes/staff';
 import teamRoutes from './routes/team';
 import testimonialsRoutes from './routes/testimonials';
@@ -45,6 +47,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   // Tier 3: one folder per domain.
   await fastify.register(healthRoutes);
   await fastify.register(teamRoutes);
+  await fastify.register(siteContentRoutes);
   await fastify.register(testimonialsRoutes);
   await fastify.register(applicationsRoutes);
   await fastify.register(portfolioRoutes);
@@ -52,6 +55,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(contactRoutes);
   await fastify.register(seoRoutes);
   await fastify.register(imageRoutes);
+  await fastify.register(siteMediaRoutes);
   await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 

@@ -1,4 +1,5 @@
 import { blogPostBySlugUrl, blogPostPath } from '../blog/post-page';
+import { SITE_CONTENT_URL } from './site-content-url';
 
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
@@ -130,7 +131,7 @@ const TABLE = defineRoutes([
     id: 'home',
     path: '/',
     ...PUBLIC_PAGE,
-    data: () => ['/api/team', '/api/testimonials'],
+    data: () => ['/api/team', '/api/testimonials', SITE_CONTENT_URL],
     head: () => ({
       title: `${studio} — Design studio for Roblox & ERLC communities`,
       description:
@@ -159,7 +160,7 @@ const TABLE = defineRoutes([
     id: 'portfolio',
     path: '/team/portfolios/:username',
     ...PUBLIC_PAGE,
-    data: ({ username = '' }) => [portfolioApiUrl(username)],
+    data: ({ username = '' }) => [portfolioApiUrl(username), SITE_CONTENT_URL],
     head: ({ username = '' }, data) => {
       // An unknown username serves the default profile: name it, and point search engines at
       // that profile's own URL so made-up usernames are not indexable duplicates.

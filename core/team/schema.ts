@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/text';
 import { ICON_NAMES } from '../site/icons';
 
 // The team as `GET /api/team` answers it, the seed writes it and the home page reads it.
@@ -43,3 +44,39 @@ export type TeamCategoryWithMembers = z.output<typeof TeamCategoryWithMembersSch
  */
 export const TeamResponseSchema = z.object({ categories: z.array(TeamCategoryWithMembersSchema) });
 export type TeamResponse = z.output<typeof TeamResponseSchema>;
+
+// What the dashboard's Site content section writes (executives). The stored row is read back
+// through TeamMemberSchema above, so an edit can never leave a member the public page rejects.
+
+/** A required field under the one text rule (core/shared/text.ts). */
+const required = (label: string, max: number) => text(label, { max, min: 1 });
+
+/** A member as the dashboard edits them; images change by upload, not here. */
+export const TeamMemberEditSchema = z.object({
+  name: required('Name', 80),
+  role: required('Role', 80),
+  specialty: text('Specialty', { max: 300 }),
+  discordUsername: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.]{2,32}$/, {
+      error: 'Discord username: 2–32 letters, digits, dots or underscores',
+    }),
+  quote: text('Quote', { max: 300 }).default(''),
+  /** The categories the member appears in, each at its end unless already there. */
+  categoryIds: z.array(z.string()).max(20).default([]),
+});
+export type TeamMemberEdit = z.output<typeof TeamMemberEditSchema>;
+
+/** A category as the dashboard edits it; `position` orders the home page's tabs. */
+export const TeamCategoryEditSchema = TeamCategorySchema.extend({
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: 1–40 lowercase letters, digits or dashes' }),
+  name: required('Name', 60),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+export type TeamCategoryEdit = z.output<typeof TeamCategoryEditSchema>;
+
+/** A member in the dashboard's table: their row id and the categories they sit in. */
+export type EditableTeamMember = TeamMember & { id: number; categoryIds: string[] };

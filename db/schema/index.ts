@@ -5,6 +5,7 @@ export * from './orders';
 export * from './outbox';
 export * from './payouts';
 export * from './portfolio';
+export * from './site-content';
 export * from './staff';
 export * from './system';
 export * from './team';

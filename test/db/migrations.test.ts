@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   'reviews',
   'sessions',
   'sign_in_links',
+  'site_content',
   'staff_users',
   'system_state',
   'team_categories',

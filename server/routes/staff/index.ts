@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../../plugins/auth';
 import applicationImageRoutes from '../images/application-images';
 import applicationsRoutes from './applications';
+import contentRoutes from './content';
 import eventRoutes from './events';
 import meRoutes from './me';
 import messageRoutes from './messages';
@@ -37,4 +38,5 @@ export default staffRouteFolder([
   messageRoutes,
   eventRoutes,
   applicationImageRoutes,
+  contentRoutes,
 ]);

@@ -43,6 +43,12 @@ export const SECTIONS: readonly DashboardSection[] = [
     load: () => import('./pages/messages'),
   },
   { id: 'blog', label: 'Blog', roles: ['lead'], load: () => import('./pages/blog') },
+  {
+    id: 'content',
+    label: 'Site content',
+    roles: ['executive'],
+    load: () => import('./pages/content'),
+  },
 ];
 
 export function sectionPath(section: Pick<DashboardSection, 'id'>, itemId?: string): string {

@@ -5,6 +5,7 @@ import {
   PRICING_HEADING,
   PRICING_PLANS,
 } from '../../../../core/site/pricing';
+import { useSiteBlock } from '../../data/site-content';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
@@ -12,6 +13,7 @@ import { HomeSection } from './home-section';
 
 export function Pricing() {
   const { discordInviteUrl } = useSiteSettings();
+  const pricing = useSiteBlock('pricing', PRICING_PLANS);
   return (
     <HomeSection
       id="pricing"
@@ -19,7 +21,7 @@ export function Pricing() {
       lead="Pay upfront in Robux or by card. Orders are opened as tickets in our Discord."
     >
       <ul className="grid gap-6 md:grid-cols-3">
-        {PRICING_PLANS.map((plan) => (
+        {pricing.map((plan) => (
           <li
             key={plan.title}
             className={`relative flex flex-col rounded-2xl border p-7 ${

@@ -1,11 +1,12 @@
 import { activePromos, PROMO_BANNERS } from '../../../../core/site/site';
+import { useSiteBlock } from '../../data/site-content';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { PromoButton } from '../promo-button';
 
 /** The promos running on the server's render date (the render cache's key holds it). */
 export function Promotions() {
-  const promos = activePromos(PROMO_BANNERS, useSiteSettings().today);
+  const promos = activePromos(useSiteBlock('promos', PROMO_BANNERS), useSiteSettings().today);
   if (promos.length === 0) return null;
   return (
     <section aria-label="Promotions" className="mx-auto grid max-w-6xl gap-4 px-4 md:grid-cols-2">

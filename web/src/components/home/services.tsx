@@ -1,9 +1,12 @@
 import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/site/services';
 import { STAT_TILES } from '../../../../core/site/site';
+import { useSiteBlock } from '../../data/site-content';
 import { Icon } from '../icon';
 import { HomeSection } from './home-section';
 
 export function Services() {
+  const services = useSiteBlock('services', SERVICE_CARDS);
+  const stats = useSiteBlock('stats', STAT_TILES);
   return (
     <HomeSection
       id="services"
@@ -11,7 +14,7 @@ export function Services() {
       lead="Everything your community needs to look professional, from one studio."
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {SERVICE_CARDS.map((card) => (
+        {services.map((card) => (
           <li
             key={card.id}
             id={card.id}
@@ -26,7 +29,7 @@ export function Services() {
         ))}
       </ul>
       <ul aria-label="Lunar in numbers" className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {STAT_TILES.map((tile) => (
+        {stats.map((tile) => (
           <li
             key={tile.label}
             className="rounded-xl border border-line bg-panel/60 p-6 text-center"

@@ -1,11 +1,12 @@
 import { activePromos, PROMO_BANNERS } from '../../../../core/site/site';
+import { useSiteBlock } from '../../data/site-content';
 import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { PromoButton } from '../promo-button';
 
 /** The spec's promo banner above the profile: the first promo running today, if any. */
 export function PromoBanner() {
-  const [promo] = activePromos(PROMO_BANNERS, useSiteSettings().today);
+  const [promo] = activePromos(useSiteBlock('promos', PROMO_BANNERS), useSiteSettings().today);
   if (!promo) return null;
   return (
     <aside

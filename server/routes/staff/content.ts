@@ -1,0 +1,136 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { detectImageType, MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
+import type { SiteContent } from '../../../core/site/site-content';
+import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
+import { TeamCategoryEditSchema, TeamMemberEditSchema } from '../../../core/team/schema';
+import { createSiteContentRepository } from '../../../db/repositories/site-content';
+import { siteContentChanged } from '../../../db/repositories/site-content-version';
+import { createTeamEditorRepository, TeamEditError } from '../../../db/repositories/team-editor';
+import { HttpError, parseWith } from '../../http-errors';
+import { requireRole } from '../../plugins/auth';
+import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
+
+// Site content (executives): the team directory. Every write ends with siteContentChanged so
+// the public pages show it at once.
+
+const MemberParams = z.object({
+  id: z.coerce.number({ error: 'Not a member id' }).int().positive(),
+});
+const ImageParams = MemberParams.extend({
+  kind: z.enum(['avatar', 'banner'], { error: 'Image must be avatar or banner' }),
+});
+const CategoryParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+
+const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images are accepted';
+const TOO_LARGE = 'The image must be smaller than 5 MB';
+
+const KeyParams = z.object({ key: SiteContentKeySchema });
+
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+  const team = createTeamEditorRepository(app.db);
+  const siteContent = createSiteContentRepository(app.db);
+  const media = createSiteMediaStore(app.config.DATA_DIR);
+  const executives = { onRequest: requireRole('executive') };
+
+  /** Runs a write; refusals the data makes become their 4xx, and the pages learn of a change. */
+  async function write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      const result = await run();
+      await siteContentChanged(app.db);
+      return result;
+    } catch (error) {
+      if (error instanceof TeamEditError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+  }
+
+  app.get('/content/team', executives, async () => ({
+    categories: await team.listCategories(),
+    members: await team.listMembers(),
+  }));
+
+  app.post('/content/team/members', executives, async (request, reply) => {
+    const input = parseWith(TeamMemberEditSchema, request.body);
+    const member = await write(() => team.createMember(input));
+    return reply.code(201).send(member);
+  });
+
+  app.put('/content/team/members/:id', executives, async (request) => {
+    const { id } = parseWith(MemberParams, request.params);
+    const input = parseWith(TeamMemberEditSchema, request.body);
+    const member = await write(() => team.updateMember(id, input));
+    if (!member) throw new HttpError(404, 'No such member.');
+    return member;
+  });
+
+  app.delete('/content/team/members/:id', executives, async (request, reply) => {
+    const { id } = parseWith(MemberParams, request.params);
+    if (!(await write(() => team.deleteMember(id)))) throw new HttpError(404, 'No such member.');
+    return reply.code(204).send();
+  });
+
+  // One image file as multipart (field `image`): its type checked by its bytes, never its name.
+  app.post('/content/team/members/:id/:kind', executives, async (request) => {
+    const { id, kind } = parseWith(ImageParams, request.params);
+    if (!request.isMultipart()) throw new HttpError(400, 'Send the image as multipart/form-data.');
+    const file = await request.file();
+    if (!file) throw new HttpError(400, 'No image was sent.', { image: 'Choose an image' });
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, TOO_LARGE, { image: TOO_LARGE });
+      }
+      throw error;
+    }
+    if (!detectImageType(bytes)) throw new HttpError(400, NOT_AN_IMAGE, { image: NOT_AN_IMAGE });
+    if (!(await team.findMember(id))) throw new HttpError(404, 'No such member.');
+    const hash = await media.write(bytes);
+    const member = await write(() => team.setImage(id, kind, siteMediaUrl(hash)));
+    if (!member) throw new HttpError(404, 'No such member.');
+    return member;
+  });
+
+  app.put('/content/team/categories/:id', executives, async (request) => {
+    const { id } = parseWith(CategoryParams, request.params);
+    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    const input = parseWith(TeamCategoryEditSchema, { ...body, id });
+    await write(() => team.saveCategory(input));
+    return { categories: await team.listCategories() };
+  });
+
+  app.delete('/content/team/categories/:id', executives, async (request, reply) => {
+    const { id } = parseWith(CategoryParams, request.params);
+    if (!(await write(() => team.deleteCategory(id)))) {
+      throw new HttpError(404, 'No such category.');
+    }
+    return reply.code(204).send();
+  });
+
+  // The home page's blocks, one key each; a value is the whole list, checked by its schema.
+  app.get('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    return siteContent.read(key);
+  });
+
+  app.put('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    const value = parseWith(SITE_CONTENT_SCHEMAS[key], request.body) as SiteContent[typeof key];
+    await write(() => siteContent.write(key, value));
+    return siteContent.read(key);
+  });
+
+  app.delete('/content/site/:key', executives, async (request) => {
+    const { key } = parseWith(KeyParams, request.params);
+    await write(() => siteContent.reset(key));
+    return siteContent.read(key);
+  });
+};
+
+export default contentRoutes;

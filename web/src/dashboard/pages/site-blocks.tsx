@@ -1,0 +1,123 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { SiteContent, SiteContentKey } from '../../../../core/site/site-content';
+import { buttonClass } from '../../components/ui/button';
+import { sendJson } from '../../data/post-json';
+import { useApi, useInvalidate } from '../../data/use-api';
+
+// The home page's blocks (promos, services, pricing, stats), each edited as its JSON list: the
+// server checks it with the block's core schema and names each bad field by its path
+// (e.g. "0.endsOn"), shown under the editor. Reset returns a block to the default in core/site.
+
+const LABELS: Record<SiteContentKey, { title: string; hint: string }> = {
+  promos: {
+    title: 'Promos',
+    hint: 'Each: id, text, optional badge and buttonLabel, startsOn and endsOn (YYYY-MM-DD, UTC, inclusive).',
+  },
+  services: { title: 'Services', hint: 'Each: id (the anchor), icon, title, description.' },
+  pricing: { title: 'Pricing', hint: 'Each: title, price (Robux), features (list), popular.' },
+  stats: { title: 'Stats', hint: 'Each: icon, value, label.' },
+};
+
+type Answer<K extends SiteContentKey> = { value: SiteContent[K]; stored: boolean };
+type State = { busy: boolean; message?: string; errors: [string, string][]; saved?: boolean };
+
+export function SiteBlockEditor<K extends SiteContentKey>({ blockKey }: { blockKey: K }) {
+  const endpoint = `/api/staff/content/site/${blockKey}`;
+  const answer = useApi<Answer<K>>(endpoint);
+  const invalidate = useInvalidate();
+  const [state, setState] = useState<State>({ busy: false, errors: [] });
+  const id = useId();
+  const { title, hint } = LABELS[blockKey];
+
+  async function run(method: 'PUT' | 'DELETE', body?: unknown) {
+    setState({ busy: true, errors: [] });
+    const result = await sendJson(method, endpoint, body);
+    if (result.ok) {
+      await invalidate(endpoint);
+      setState({ busy: false, errors: [], saved: true });
+    } else {
+      setState({
+        busy: false,
+        message: result.message,
+        errors: Object.entries(result.fieldErrors),
+      });
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('value') ?? '');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      setState({ busy: false, message: 'This is not valid JSON.', errors: [] });
+      return;
+    }
+    void run('PUT', parsed);
+  }
+
+  if (answer.status === 'loading') return <p>Loading {title.toLowerCase()}…</p>;
+  if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
+  const errorId = `${id}-errors`;
+  return (
+    <form onSubmit={submit} className="space-y-2" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {title} {answer.data.stored ? '' : <span className="text-sm text-muted">(default)</span>}
+      </h2>
+      <label htmlFor={id} className="block text-sm">
+        {hint}
+      </label>
+      <textarea
+        // A new answer (saved, reset) replaces what is typed.
+        key={JSON.stringify(answer.data.value)}
+        id={id}
+        name="value"
+        rows={10}
+        spellCheck={false}
+        defaultValue={JSON.stringify(answer.data.value, null, 2)}
+        aria-invalid={state.message ? true : undefined}
+        aria-describedby={state.message ? errorId : undefined}
+        className="block w-full rounded-md border border-line bg-panel/60 p-2 font-mono text-xs"
+      />
+      {state.message && (
+        <div
+          id={errorId}
+          role="alert"
+          className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
+        >
+          <p>{state.message}</p>
+          {state.errors.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {state.errors.map(([path, message]) => (
+                <li key={path}>
+                  <code>{path || '(list)'}</code>: {message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {state.saved && !state.message && (
+        <p role="status" className="text-sm text-muted">
+          Saved: the public pages show it now.
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
+          Save {title.toLowerCase()}
+        </button>
+        {answer.data.stored && (
+          <button
+            type="button"
+            disabled={state.busy}
+            className={buttonClass('ghost', 'sm')}
+            onClick={() => void run('DELETE')}
+          >
+            Reset to default
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
