@@ -1,10 +1,11 @@
 import type { Executor } from '../client';
+import { bumpContentVersion } from './content-version';
 
 // THE one hook every site-content write calls (team, portfolios, services, pricing, stats,
-// promos), after its transaction committed. Today the public pages need nothing more: a
-// prerendered page's cache key is its whole state, API snapshot included (server/web), so a
-// changed team renders anew on the next request. The lead connects this to the page cache's
-// content version when that lands (bump it here); callers need not change.
+// promos), after its transaction committed: the page cache (server/web/page-cache.ts) renders
+// every public page again, in every process (the content version lives in the database).
 
 /** Tells whoever caches public pages that stored site content changed. */
-export async function siteContentChanged(_db: Executor): Promise<void> {}
+export function siteContentChanged(db: Executor): Promise<void> {
+  return bumpContentVersion(db, 'site content changed');
+}

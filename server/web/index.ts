@@ -41,7 +41,7 @@ export function canonicalPathOf(
  * Serves the built assets and every page of the route table (unknown paths: the 404 page).
  * What a route's flags say: `prerender`, the HTML is rendered here with the page's data;
  * `cache`, the final page (compressed once) is kept in the page cache until the content
- * version or the UTC day changes (docs/decisions/0XX-page-cache.md) and may be stored by
+ * version or the UTC day changes (docs/decisions/023-page-cache.md) and may be stored by
  * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
 const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
