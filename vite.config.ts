@@ -17,6 +17,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: !isSsrBuild,
     target: 'es2022',
+    // Every browser that runs es2022 modules knows <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
       ? undefined
       : {

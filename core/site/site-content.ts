@@ -1,7 +1,8 @@
 import { PRICING_PLANS } from './pricing';
 import type { PromoBanner } from './promos';
 import { SERVICE_CARDS } from './services';
-import { PROMO_BANNERS, STAT_TILES } from './site';
+import { PROMO_BANNERS } from './site';
+import { STAT_TILES } from './stat-tiles';
 import type { PricingPlan, ServiceCard, StatTile } from './types';
 
 // The home page's editable blocks (issue 12, Site content): executives edit them in the

@@ -1,7 +1,7 @@
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import type { IconName } from './icons';
 import type { PromoBanner } from './promos';
-import { SERVICE_CARDS } from './services';
+import { SERVICE_LINKS } from './service-links';
 import type { NavLink, StatTile } from './types';
 
 export const STUDIO_NAME = 'Lunar';
@@ -23,36 +23,6 @@ export const TRUST_BADGES: { icon: IconName; label: string }[] = [
   { icon: 'users', label: '500+ Happy Clients' },
   { icon: 'trophy', label: '1000+ Projects Completed' },
   { icon: 'star', label: '100% Satisfaction' },
-];
-
-export const STAT_TILES: StatTile[] = [
-  { icon: 'users', value: '500+', label: 'Happy Clients' },
-  { icon: 'trophy', value: '1000+', label: 'Projects Completed' },
-  { icon: 'star', value: '100%', label: 'Satisfaction' },
-  { icon: 'clock', value: '24/7', label: 'Support' },
-];
-
-// Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than
-// a chunk of its own for the home and portfolio pages.
-export { activePromos, type PromoBanner } from './promos';
-
-// When each runs: see core/site/promos.ts (promos.test.ts checks the dates). Edit the dates
-// here when a promo is renewed.
-export const PROMO_BANNERS: PromoBanner[] = [
-  {
-    id: 'new-year-boost',
-    text: 'New Year Boost: 25% OFF',
-    badge: 'Limited Time',
-    buttonLabel: 'Claim Offer',
-    startsOn: '2026-12-26',
-    endsOn: '2027-01-31',
-  },
-  {
-    id: 'next-100-orders',
-    text: 'Next 100 Orders will get 15% OFF!',
-    startsOn: '2026-01-01',
-    endsOn: '2027-12-31',
-  },
 ];
 
 export const HIRING_LABEL = "We're Hiring";
@@ -80,7 +50,7 @@ export function buildNavLinks(portfolioUsername: string = DEFAULT_PORTFOLIO_USER
     {
       label: 'Services',
       href: '#services',
-      children: SERVICE_CARDS.map((card) => ({ label: card.title, href: `#${card.id}` })),
+      children: SERVICE_LINKS.map((link) => ({ label: link.title, href: `#${link.id}` })),
     },
     { label: 'Pricing', href: '#pricing' },
     { label: 'Team', href: '#team' },
@@ -89,8 +59,6 @@ export function buildNavLinks(portfolioUsername: string = DEFAULT_PORTFOLIO_USER
     { label: 'Contact', href: '/contact' },
   ];
 }
-
-export const NAV_LINKS: NavLink[] = buildNavLinks();
 
 export const FOOTER = {
   description:
@@ -123,3 +91,24 @@ export const COOKIE_MAX_AGE_DAYS = 365;
 export const COPY_TOAST_MS = 2000;
 export const LEGAL_LAST_UPDATED = 'March 19, 2024';
 export const BANNER_FALLBACK_COLOR = '#b19cd9';
+
+// Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than
+// a chunk of its own for the home and portfolio pages.
+export { activePromos, type PromoBanner } from './promos';
+
+export const PROMO_BANNERS: PromoBanner[] = [
+  {
+    id: 'new-year-boost',
+    text: 'New Year Boost: 25% OFF',
+    badge: 'Limited Time',
+    buttonLabel: 'Claim Offer',
+    startsOn: '2026-12-26',
+    endsOn: '2027-01-31',
+  },
+  {
+    id: 'next-100-orders',
+    text: 'Next 100 Orders will get 15% OFF!',
+    startsOn: '2026-01-01',
+    endsOn: '2027-12-31',
+  },
+];

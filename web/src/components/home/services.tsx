@@ -1,5 +1,5 @@
 import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/site/services';
-import { STAT_TILES } from '../../../../core/site/site';
+import { STAT_TILES } from '../../../../core/site/stat-tiles';
 import { useSiteBlock } from '../../data/site-content';
 import { Icon } from '../icon';
 import { HomeSection } from './home-section';
