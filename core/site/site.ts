@@ -2,7 +2,7 @@ import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import type { IconName } from './icons';
 import type { PromoBanner } from './promos';
 import { SERVICE_LINKS } from './service-links';
-import type { NavLink, StatTile } from './types';
+import type { NavLink } from './types';
 
 export const STUDIO_NAME = 'Lunar';
 

@@ -224,7 +224,7 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
       'o-09',
     ]);
     expect(await ids('from=2026-01-03&to=2026-01-05')).toEqual(['o-03', 'o-04', 'o-05']);
-    expect(await ids('status=logged&designer=' + ANA)).toEqual([]);
+    expect(await ids(`status=logged&designer=${ANA}`)).toEqual([]);
   });
 
   it('shows a designer their own orders only, whatever they ask for', async () => {
