@@ -14,6 +14,9 @@ type Options = Record<string, string | number | boolean>;
 
 // Orders in Discord end to end: the real client and dispatcher against the fake Discord, the
 // outbox worker delivering to the QC, order-log, reviews and ticket channels and to DMs.
+// Waits, not speed checks: a loaded 2-core CI machine can take seconds per step.
+const LOADED = { timeout: 30_000 };
+
 describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   let h: BotHarness;
   let worker: OutboxWorker;
@@ -56,9 +59,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   };
   const waitForMessage = async (channelId: string, match: (m: FakeMessage) => boolean) => {
     worker.wake();
-    await expect
-      .poll(() => h.fake.messagesIn(channelId).some(match), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => h.fake.messagesIn(channelId).some(match), LOADED).toBe(true);
     return h.fake.messagesIn(channelId).filter(match).at(-1) as FakeMessage;
   };
   const titled = (title: string) => (m: FakeMessage) =>
@@ -291,7 +292,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     ]);
     // Both were acknowledged at once; the work goes on after. One outcome lands, the other
     // lead is told, only they see it, and nothing more is applied after that.
-    await expect.poll(() => qcOutcomes('t-500')).toHaveLength(1);
+    await expect.poll(() => qcOutcomes('t-500'), LOADED).toHaveLength(1);
     const [outcome] = await qcOutcomes('t-500');
     if (outcome === 'qc_approved') {
       expect(await answerOf(changes)).toMatch(refusedQc);
@@ -300,7 +301,9 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       );
       expect(told.map((m) => m?.ephemeral)).toEqual([true]);
     } else {
-      await expect.poll(() => approve.followUps.map((m) => m.content).join()).toMatch(refusedQc);
+      await expect
+        .poll(() => approve.followUps.map((m) => m.content).join(), LOADED)
+        .toMatch(refusedQc);
       expect(approve.followUps.every((m) => m.ephemeral)).toBe(true);
     }
     expect(await qcOutcomes('t-500')).toEqual([outcome]);
@@ -314,8 +317,8 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       click(qc2, 'order:qc_approve:t-501:1', h.users.lead),
       click(qc2, 'order:qc_approve:t-501:1', h.users.secondLead),
     ]);
-    await expect.poll(() => qcOutcomes('t-501')).toEqual(['qc_approved']);
-    await expect.poll(() => presses.flatMap((press) => press.followUps).length).toBe(1);
+    await expect.poll(() => qcOutcomes('t-501'), LOADED).toEqual(['qc_approved']);
+    await expect.poll(() => presses.flatMap((press) => press.followUps).length, LOADED).toBe(1);
     const refusals = presses.flatMap((press) => press.followUps);
     expect(refusals[0]?.ephemeral).toBe(true);
     expect(refusals[0]?.content).toMatch(refusedQc);
@@ -324,7 +327,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(
       h.fake.messagesIn(ticket).filter(titled('Order t-501 passed quality control')),
     ).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('delivers in the ticket when no customer is recorded; anyone there may review', async () => {
     const qc = await inQc('t-600');
