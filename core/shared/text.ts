@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import { config, z } from 'zod';
+
+// In the browser, zod probes whether it may compile parsers with `new Function`; under the
+// site's CSP (no 'unsafe-eval') the probe is reported as a violation on every page with a form.
+// Every form schema is built with `text()` below, so this module runs before any of them
+// parses. The server keeps the compiled parsers.
+if (typeof document !== 'undefined') config({ jitless: true });
 
 // The one rule for text that people type (forms, bot modals and options, staff APIs); see
 // docs/decisions/021-one-text-rule.md. Postgres cannot store NUL, a lone surrogate cannot be

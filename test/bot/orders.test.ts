@@ -267,7 +267,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     await expect
       .poll(async () => (await orders().listEvents('t-400')).map((e) => e.type).slice(-2))
       .toEqual(['delivered', 'delivery_fell_back']);
-  });
+  }, 90_000);
 
   /** An order waiting for QC (submission 1) and its QC message. */
   async function inQc(orderId: string, customerId?: string) {

@@ -1,4 +1,3 @@
-import './zod-jitless';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadRoute } from './app-routes';
