@@ -14,7 +14,9 @@ export const PRERENDER_TOKEN = randomUUID();
  */
 export const requestLogPlugin = fp(
   async (app) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback-style hooks on every request: no promise per request.
+    app.addHook('onResponse', (request, reply, done) => {
+      done();
       if (request.headers[PRERENDER_HEADER] === PRERENDER_TOKEN) return;
       request.log.info(
         {

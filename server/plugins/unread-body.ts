@@ -13,13 +13,15 @@ const LINGER_MS = 3000;
  */
 export const unreadBodyPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Callback style: this runs on every answer, and a promise each is measurable.
+    app.addHook('onSend', (request, reply, payload, done) => {
       // `complete` is false until the parser saw the body's end (undefined under inject()).
       const { complete, socket } = request.raw;
-      if (complete !== false || !(socket instanceof Socket) || socket.destroyed) return payload;
-      reply.header('connection', 'close');
-      lingerThenClose(request.raw, socket);
-      return payload;
+      if (complete === false && socket instanceof Socket && !socket.destroyed) {
+        reply.header('connection', 'close');
+        lingerThenClose(request.raw, socket);
+      }
+      done(null, payload);
     });
   },
   { name: 'unread-body' },

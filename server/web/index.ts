@@ -60,10 +60,11 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
 
   // The share card and favicon.ico keep fixed names (link previews and browsers ask for them
   // by name), so they cannot be `immutable`; a month is long enough for caches to matter.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (SHARE_FILES.has(request.url) && reply.statusCode === 200) {
       reply.header('cache-control', `public, max-age=${SHARE_FILE_MAX_AGE}`);
     }
+    done(null, payload);
   });
 
   serveStaticAssets(app, build.clientDir);
