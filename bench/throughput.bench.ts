@@ -18,6 +18,7 @@ import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
+import { findWrk, runWrk } from './support/wrk';
 
 // Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
 // next to a reference measured in the same run:
@@ -26,8 +27,9 @@ import { contactMessages, outbox } from '../db/schema';
 //   cannot run, a bare node:http server serving them from memory;
 // - POST /api/contact (every request from its own address, TRUST_PROXY=1, so the per-IP limit
 //   never answers 429) against GET /api/health, and /api/health's p99 while that POST load runs.
-// Rows stored must equal 2xx answers (checked and printed). Embedded database (temp DATA_DIR),
-// and Postgres too when TEST_DATABASE_URL is set. Median of BENCH_RUNS interleaved rounds
+// GETs are driven by wrk where it runs (found, or installed with apt-get as root), POSTs by
+// autocannon (a body and an address per request). Rows stored must equal 2xx answers (checked
+// and printed). Embedded database (temp DATA_DIR), and Postgres too when TEST_DATABASE_URL is set. Median of BENCH_RUNS interleaved rounds
 // (default 1), BENCH_SECONDS per measurement (default 5). Run: npm run bench -- throughput
 // BENCH_BASELINE=<checkout> runs that checkout's built server instead (e.g. main before a change).
 const root = process.env.BENCH_BASELINE ?? fileURLToPath(new URL('..', import.meta.url));
@@ -212,7 +214,18 @@ async function waitForPort(port: number) {
   throw new Error(`nothing listens on ${port}`);
 }
 
+const wrk = findWrk();
+
 function load(options: autocannon.Options): Promise<Load> {
+  // GETs through wrk where it runs (see support/wrk.ts); POSTs, which need a body and a client
+  // address of their own per request, through autocannon.
+  if (wrk && !options.requests && !options.amount) {
+    return runWrk(wrk, String(options.url), {
+      connections: options.connections ?? CONNECTIONS,
+      seconds: options.duration ?? SECONDS,
+      headers: options.headers,
+    });
+  }
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
       if (error) return reject(error);
@@ -410,7 +423,7 @@ async function benchDatabase(database: Database) {
 
   const at = (key: string) => median(figures.get(key) ?? []);
   console.log(
-    `\n${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each, median of ${RUNS}; reference: ${reference?.name}`,
+    `\n${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each, median of ${RUNS}; reference: ${reference?.name}; GET client: ${wrk ? 'wrk' : 'autocannon'}`,
   );
   console.log(
     `${'GET (gzip)'.padEnd(36)}${'Lunar'.padStart(9)}${'ref'.padStart(9)}${'ratio'.padStart(9)}`,
