@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
@@ -9,41 +10,75 @@ import { sendJson } from '../../data/post-json';
 import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
 
+/**
+ * Paying is recorded, never undone here: a Radix dialog asks first (focus starts on Cancel and
+ * returns to the button; Escape closes). The amount sent is the one shown, so a share logged
+ * meanwhile is a 409 to read, not a silent overpayment.
+ */
 function MarkPaid({ line }: { line: PayoutLine }) {
   const invalidate = useInvalidate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const designer = line.designerName ?? line.designerDiscordId;
+
+  async function pay() {
+    setState({ busy: true });
+    const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
+      designerDiscordId: line.designerDiscordId,
+      period: line.period,
+      periodStart: line.periodStart,
+      expectedAmountRobux: line.unpaidRobux,
+    });
+    if (!result.ok) {
+      setState({ busy: false, error: result.message });
+      return;
+    }
+    setState({ busy: false });
+    setOpen(false);
+    await invalidate('/api/staff/payouts');
+  }
+
   return (
-    <>
-      <button
-        type="button"
-        disabled={busy}
-        className={buttonClass('primary')}
-        onClick={async () => {
-          const sure = window.confirm(
-            `Pay ${line.designerName ?? line.designerDiscordId} ${line.unpaidRobux} R$ for the ${line.period} of ${line.periodStart}?`,
-          );
-          if (!sure) return;
-          setBusy(true);
-          const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
-            designerDiscordId: line.designerDiscordId,
-            period: line.period,
-            periodStart: line.periodStart,
-            expectedAmountRobux: line.unpaidRobux,
-          });
-          setBusy(false);
-          if (result.ok) await invalidate('/api/staff/payouts');
-          else setProblem(result.message);
-        }}
-      >
-        Mark paid
-      </button>
-      {problem && (
-        <p role="alert" className="text-red-300">
-          {problem}
-        </p>
-      )}
-    </>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setState({ busy: false });
+      }}
+    >
+      <Dialog.Trigger className={buttonClass('primary', 'sm')}>Mark paid</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl">
+          <Dialog.Title className="text-xl font-bold">
+            Pay {designer} {line.unpaidRobux} R$?
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">
+            For the {line.period} of {line.periodStart}. The payout is recorded with your name and
+            cannot be undone here.
+          </Dialog.Description>
+          {state.error && (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
+            >
+              {state.error}
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-2">
+            <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
+            <button
+              type="button"
+              disabled={state.busy}
+              className={buttonClass('primary', 'sm')}
+              onClick={pay}
+            >
+              {state.busy ? 'Saving…' : 'Mark paid out'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

@@ -326,13 +326,18 @@ function TableFilters({
 }) {
   const idPrefix = useId();
   const set = (id: string, value: string) => onChange({ ...query.filters, [id]: value });
-  const searchFilter = filters.find((filter) => filter.kind === 'search');
-  // Search applies on Enter / the button, not per keystroke (each would be a request).
+  const searchFilters = filters.filter((filter) => filter.kind === 'search');
+  // Search boxes apply on Enter / the button, not per keystroke (each would be a request):
+  // all of them at once, whichever one was typed in.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!searchFilter) return;
-    const value = new FormData(event.currentTarget).get(searchFilter.id);
-    set(searchFilter.id, typeof value === 'string' ? value.trim() : '');
+    const form = new FormData(event.currentTarget);
+    const next = { ...query.filters };
+    for (const filter of searchFilters) {
+      const value = form.get(filter.id);
+      next[filter.id] = typeof value === 'string' ? value.trim() : '';
+    }
+    onChange(next);
   };
   if (filters.length === 0) return null;
   return (
@@ -381,7 +386,7 @@ function TableFilters({
             </label>
           );
         })}
-        {searchFilter && (
+        {searchFilters.length > 0 && (
           <button type="submit" className={buttonClass('primary', 'sm')}>
             Search
           </button>
