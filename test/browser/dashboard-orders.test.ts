@@ -57,7 +57,7 @@ describe('the dashboard’s orders in Chromium', () => {
       await staff.upsertByDiscordId({ ...designer, roles: ['designer'] });
     for (const order of ORDERS) {
       const step = ORDER_STATUSES.indexOf(order.status);
-      const after = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
+      const minutesIn = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
       const logged = order.status === 'logged' || order.status === 'reviewed';
       await insertOrder(site.db, {
         id: order.id,
@@ -65,11 +65,11 @@ describe('the dashboard’s orders in Chromium', () => {
         designerDiscordId: order.designer,
         priceRobux: order.price,
         customerRobloxUsername: `Customer${order.id.slice(-3)}`,
-        paidAt: step >= 1 ? after(10) : null,
+        paidAt: step >= 1 ? minutesIn(10) : null,
         qcAttempts: step >= 2 ? 1 : 0,
         qcReviewedBy: step >= 3 ? '100000000000000099' : null,
-        deliveredAt: step >= 5 ? after(30) : null,
-        loggedAt: logged ? after(40) : null,
+        deliveredAt: step >= 5 ? minutesIn(30) : null,
+        loggedAt: logged ? minutesIn(40) : null,
         designerShareRobux: logged ? Math.floor(order.price * 0.9) : null,
         createdAt: order.created,
         updatedAt: order.created,
