@@ -105,6 +105,8 @@ export type BrowserSite = {
   readonly browser: Browser;
   /** The site's database (see TestSite). */
   readonly db: Database;
+  /** A one-time sign-in link (see TestSite). */
+  staffSignInLink(roles?: StaffRole[], who?: StaffIdentityInput): Promise<string>;
   /**
    * Signs the page's browser context in as staff (or `roles`, as `who`) through a one-time
    * link; the page is left where the link leads.
@@ -148,6 +150,9 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
     },
     get db() {
       return started().site.db;
+    },
+    staffSignInLink(roles, who) {
+      return started().site.staffSignInLink(roles, who);
     },
     async signInAsStaff(page, roles, who) {
       const response = await page.goto(await started().site.staffSignInLink(roles, who));
