@@ -71,7 +71,7 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           Rating: '4/5',
           Comment: 'Nice livery',
           Customer: 'Buyer3',
-          'On the site': 'No',
+          'On the site': 'Hidden by staff',
         },
         {
           Order: 'rev-2',
@@ -89,12 +89,47 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
         },
       ]);
     await expectNoAxeViolations(page);
+    // Hiding is an executive's.
+    await expect(table.getByRole('button').count()).resolves.toBe(0);
 
     await page.getByRole('combobox', { name: 'Rating' }).selectOption('5');
     await page.waitForURL((url) => url.searchParams.get('rating') === '5');
     await expect
       .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
       .toEqual(['rev-1']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an executive hides a published review from the site and shows it again', async () => {
+    const testimonials = async () =>
+      JSON.stringify((await requestJson(site, 'GET', '/api/testimonials')).body);
+    expect(await testimonials()).toContain('Stellar logo');
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['executive'], {
+      discordId: '220000000000000013',
+      username: 'Exa',
+    });
+    await page.goto(`${site.url}/dashboard/reviews`);
+    await waitForPage(page);
+    const row = page
+      .getByRole('table', { name: 'Reviews' })
+      .getByRole('row')
+      .filter({ hasText: 'rev-1' });
+    await row.getByRole('button', { name: 'Hide from site' }).focus();
+    await page.keyboard.press('Enter');
+    await row.getByRole('button', { name: 'Show on site' }).waitFor();
+    await row.getByText('Hidden by staff').waitFor();
+    expect(await testimonials()).not.toContain('Stellar logo');
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('button', { name: 'Show on site' }).click();
+    await row.getByRole('button', { name: 'Hide from site' }).waitFor();
+    expect(await testimonials()).toContain('Stellar logo');
+    // Not published by its customer: nothing to hide or show.
+    const unpublished = page.getByRole('row').filter({ hasText: 'rev-2' });
+    await expect(unpublished.getByRole('button').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
