@@ -2,8 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../core/orders';
 import { createStaffUsersRepository } from '../../db/repositories/staff-users';
+import { SECTIONS, sectionPath } from '../../web/src/dashboard/sections';
 import { insertOrder, insertOrderEvent } from '../support/orders';
-import { expectNoAxeViolations, useBrowserSite, waitForPage, watchPageErrors } from './support';
+import {
+  expectNoAxeViolations,
+  PHONE,
+  useBrowserSite,
+  waitForPage,
+  watchPageErrors,
+} from './support';
 import { readColumn, readTable, urlParam } from './tables';
 
 // The orders table as staff use it: 84 orders across every status, three designers, paid and
@@ -38,6 +45,8 @@ const dearestFirst = (a: Seeded, b: Seeded) => b.price - a.price;
 const ids = (rows: Seeded[]) => rows.map((row) => row.id);
 
 const POLL = { timeout: 30_000, interval: 200 };
+// A tablet held upright, emulated as a mobile device like the phone suite's.
+const TABLET = { width: 768, height: 1024 };
 
 function ordersTable(page: Page): Locator {
   return page.getByRole('table', { name: 'Orders' });
@@ -184,6 +193,29 @@ describe('the dashboard’s orders in Chromium', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.searchParams.get('customer') === 'customer013');
     await expectOrders(page, ['order-013']);
+    await page.close();
+  });
+
+  it('fits a tablet: no section of the dashboard scrolls the page sideways', async () => {
+    const page = await site.browser.newPage({ ...PHONE, viewport: TABLET });
+    await site.signInAsStaff(page, ['executive'], {
+      discordId: '200000000000000011',
+      username: 'Exa',
+    });
+    const widths: Record<string, number> = {};
+    for (const section of SECTIONS) {
+      const path = sectionPath(section);
+      await page.goto(site.url + path);
+      await waitForPage(page);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+    }
+    await page.goto(`${site.url}/dashboard/orders/${TIMELINE_ORDER}`);
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    widths.detail = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widths).toEqual(
+      Object.fromEntries(Object.keys(widths).map((path) => [path, TABLET.width])),
+    );
     await page.close();
   });
 

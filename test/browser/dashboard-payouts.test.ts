@@ -7,6 +7,7 @@ import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { insertOrder, loggedOrder } from '../support/orders';
 import {
   expectNoAxeViolations,
+  PHONE,
   requestJson,
   useBrowserSite,
   waitForPage,
@@ -175,6 +176,22 @@ describe('the dashboard’s payouts in Chromium', () => {
     await expect
       .poll(() => readLines(page), POLL)
       .toContainEqual(unpaid(lastWeek, 'Borealis', 1, 1800));
+    await page.close();
+  });
+
+  it('keeps to a phone’s width: the table scrolls sideways inside its own region', async () => {
+    const page = await site.browser.newPage({ ...PHONE });
+    await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/payouts`);
+    await waitForPage(page);
+    await line(page, weekBefore, 'Borealis').waitFor();
+    const region = page.getByRole('region', { name: 'Payouts table' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      PHONE.viewport.width,
+    );
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+      true,
+    );
     await page.close();
   });
 });

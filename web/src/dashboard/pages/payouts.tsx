@@ -122,49 +122,56 @@ export default function PayoutsSection() {
         (state.data.items.length === 0 ? (
           <p>No logged orders in these periods.</p>
         ) : (
-          <table className="w-full text-left">
-            <caption className="sr-only">Payouts per designer and {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Designer</th>
-                <th scope="col" className="text-right">
-                  Orders
-                </th>
-                <th scope="col" className="text-right">
-                  Owed (R$)
-                </th>
-                <th scope="col" className="text-right">
-                  Paid (R$)
-                </th>
-                <th scope="col" className="text-right">
-                  Unpaid (R$)
-                </th>
-                <th scope="col">Payouts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.items.map((line) => (
-                <tr key={`${line.periodStart}-${line.designerDiscordId}`}>
-                  <td>{line.periodStart}</td>
-                  <td>{line.designerName ?? line.designerDiscordId}</td>
-                  <td className="text-right">{line.orders}</td>
-                  <td className="text-right">{line.owedRobux}</td>
-                  <td className="text-right">{line.paidRobux}</td>
-                  <td className="text-right">{line.unpaidRobux}</td>
-                  <td>
-                    {line.payouts.map((payout) => (
-                      <div key={payout.id}>
-                        {payout.amountRobux} R$ on {new Date(payout.paidAt).toLocaleDateString()} by{' '}
-                        {payout.paidByName}
-                      </div>
-                    ))}
-                    {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}
-                  </td>
+          <section
+            aria-label="Payouts table"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
+            tabIndex={0}
+            className="overflow-x-auto"
+          >
+            <table className="w-full text-left">
+              <caption className="sr-only">Payouts per designer and {period}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Designer</th>
+                  <th scope="col" className="text-right">
+                    Orders
+                  </th>
+                  <th scope="col" className="text-right">
+                    Owed (R$)
+                  </th>
+                  <th scope="col" className="text-right">
+                    Paid (R$)
+                  </th>
+                  <th scope="col" className="text-right">
+                    Unpaid (R$)
+                  </th>
+                  <th scope="col">Payouts</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {state.data.items.map((line) => (
+                  <tr key={`${line.periodStart}-${line.designerDiscordId}`}>
+                    <td>{line.periodStart}</td>
+                    <td>{line.designerName ?? line.designerDiscordId}</td>
+                    <td className="text-right">{line.orders}</td>
+                    <td className="text-right">{line.owedRobux}</td>
+                    <td className="text-right">{line.paidRobux}</td>
+                    <td className="text-right">{line.unpaidRobux}</td>
+                    <td>
+                      {line.payouts.map((payout) => (
+                        <div key={payout.id}>
+                          {payout.amountRobux} R$ on {new Date(payout.paidAt).toLocaleDateString()}{' '}
+                          by {payout.paidByName}
+                        </div>
+                      ))}
+                      {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         ))}
     </section>
   );
