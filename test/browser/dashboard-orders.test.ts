@@ -64,26 +64,29 @@ describe('the dashboard’s orders in Chromium', () => {
     const staff = createStaffUsersRepository(site.db);
     for (const designer of DESIGNERS)
       await staff.upsertByDiscordId({ ...designer, roles: ['designer'] });
-    for (const order of ORDERS) {
-      const step = ORDER_STATUSES.indexOf(order.status);
-      const minutesIn = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
-      const logged = order.status === 'logged' || order.status === 'reviewed';
-      await insertOrder(site.db, {
-        id: order.id,
-        status: order.status,
-        designerDiscordId: order.designer,
-        priceRobux: order.price,
-        customerRobloxUsername: `Customer${order.id.slice(-3)}`,
-        paidAt: step >= 1 ? minutesIn(10) : null,
-        qcAttempts: step >= 2 ? 1 : 0,
-        qcReviewedBy: step >= 3 ? '100000000000000099' : null,
-        deliveredAt: step >= 5 ? minutesIn(30) : null,
-        loggedAt: logged ? minutesIn(40) : null,
-        designerShareRobux: logged ? Math.floor(order.price * 0.9) : null,
-        createdAt: order.created,
-        updatedAt: order.created,
-      });
-    }
+    // One transaction: one commit for the lot, not 84.
+    await site.db.transaction(async (tx) => {
+      for (const order of ORDERS) {
+        const step = ORDER_STATUSES.indexOf(order.status);
+        const minutesIn = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
+        const logged = order.status === 'logged' || order.status === 'reviewed';
+        await insertOrder(tx, {
+          id: order.id,
+          status: order.status,
+          designerDiscordId: order.designer,
+          priceRobux: order.price,
+          customerRobloxUsername: `Customer${order.id.slice(-3)}`,
+          paidAt: step >= 1 ? minutesIn(10) : null,
+          qcAttempts: step >= 2 ? 1 : 0,
+          qcReviewedBy: step >= 3 ? '100000000000000099' : null,
+          deliveredAt: step >= 5 ? minutesIn(30) : null,
+          loggedAt: logged ? minutesIn(40) : null,
+          designerShareRobux: logged ? Math.floor(order.price * 0.9) : null,
+          createdAt: order.created,
+          updatedAt: order.created,
+        });
+      }
+    });
     const order = ORDERS.find((row) => row.id === TIMELINE_ORDER);
     if (!order) throw new Error('no timeline order');
     const at = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
