@@ -164,7 +164,7 @@ describe('the dashboard’s orders in Chromium', () => {
       page.getByRole('searchbox', { name: 'Designer (Discord id)' }).inputValue(),
     ).resolves.toBe(ASTRA.discordId);
 
-    // One order's detail and its timeline; Back returns to the filtered list.
+    // One order's detail and its timeline; its way back returns to the list as it was left.
     await table.getByRole('link', { name: TIMELINE_ORDER }).click();
     await page.getByRole('heading', { name: `Order ${TIMELINE_ORDER}`, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
@@ -179,7 +179,7 @@ describe('the dashboard’s orders in Chromium', () => {
         expect.stringContaining('order logged'),
       ]);
     await expectNoAxeViolations(page);
-    await page.goBack();
+    await page.getByRole('link', { name: '← All orders' }).click();
     await expectOrders(page, ids(logged));
     expect(urlParam(page, 'status')).toBe('logged');
     expect(errors).toEqual([]);
