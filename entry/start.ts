@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
+import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
 import { seedOnce, seedsDemo } from '../db/seed';
@@ -13,6 +14,8 @@ import { startupWarnings } from './warnings';
 export type RunningLunar = {
   url: string | null;
   log: Logger;
+  /** The process's database, for code that runs beside it (the browser tests seed through it). */
+  db: Database;
   close(): Promise<void>;
 };
 
@@ -70,6 +73,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     return {
       url,
       log,
+      db: database.db,
       async close() {
         for (const closer of closers.reverse()) {
           try {

@@ -46,6 +46,17 @@ export const SignInMethodsSchema = z.object({
 });
 export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
 
+/**
+ * `GET /api/auth/session`: whether this browser has a staff session. Signed out is an answer
+ * (200), not an error: the sign-in page asks it of every visitor, and a 401 there would be a
+ * console error in each signed-out browser.
+ */
+export const SignInStatusSchema = z.discriminatedUnion('signedIn', [
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), username: z.string() }),
+]);
+export type SignInStatus = z.infer<typeof SignInStatusSchema>;
+
 const NEXT_MAX_LENGTH = 512;
 
 const hasControlCharacter = (text: string) =>

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, ROUTES, routeParamNames } from '../../core/site/routes';
+import { buildPath, ROUTES, routeParamNames, SIGN_IN_PATH } from '../../core/site/routes';
 import { useBrowserSite, waitForPage } from './support';
 
 // Every public page loads and hydrates under the site's Content-Security-Policy without a
 // single violation (Lighthouse's best-practices audit counts each as a console error).
-// The public site's prerendered pages (/signin is the staff door: it asks /api/staff/me, and
-// a signed-out 401 is its expected answer), with params that exist in the seeded database.
+// The public site's pages, with params that exist in the seeded database. The sign-in page is
+// one too: signed out is its expected state, so it must log no error either.
 const PARAMS: Record<string, string> = { username: 'novadev', slug: 'welcome-to-lunar' };
-const PUBLIC_PATHS = ROUTES.filter((route) => route.layout === 'public' && route.prerender).map(
-  (route) =>
-    buildPath(
-      route,
-      Object.fromEntries(routeParamNames(route).map((name) => [name, PARAMS[name] ?? 'x'])),
-    ),
+const PUBLIC_PATHS = ROUTES.filter(
+  (route) => route.layout === 'public' && (route.prerender || route.path === SIGN_IN_PATH),
+).map((route) =>
+  buildPath(
+    route,
+    Object.fromEntries(routeParamNames(route).map((name) => [name, PARAMS[name] ?? 'x'])),
+  ),
 );
 
 describe('Content-Security-Policy', () => {
@@ -32,6 +33,7 @@ describe('Content-Security-Policy', () => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
     });
     const violations: Record<string, string[]> = {};
+    expect(PUBLIC_PATHS).toContain(SIGN_IN_PATH);
     for (const path of PUBLIC_PATHS) {
       await page.goto(site.url + path);
       await waitForPage(page);

@@ -11,9 +11,12 @@ const PAGES = [
   '/privacy',
   '/team/portfolios/ashgfx',
   '/blog',
+  // The seeded post (db/seed.ts, SEED_BLOG_POST's title as a slug).
+  '/blog/welcome-to-lunar',
   '/contact',
   '/apply/moderator',
   '/apply/designer',
+  '/signin',
   '/no/such/page',
 ];
 

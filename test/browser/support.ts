@@ -5,14 +5,27 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
+import type { Database } from '../../db/client';
 import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
 
+/** Who a sign-in link signs in: by default one member, 'browser-staff'. */
+export type StaffIdentityInput = { discordId: string; username: string };
+const DEFAULT_STAFF: StaffIdentityInput = {
+  discordId: '100000000000000001',
+  username: 'browser-staff',
+};
+
 export type TestSite = {
   url: string;
-  /** A one-time sign-in link for a staff member (plain staff unless `roles`), made by the running server. */
-  staffSignInLink(roles?: StaffRole[]): Promise<string>;
+  /** The site's database (same process), to seed rows a test needs. */
+  db: Database;
+  /**
+   * A one-time sign-in link for a staff member (plain staff unless `roles`; 'browser-staff'
+   * unless `who`), made by the running server.
+   */
+  staffSignInLink(roles?: StaffRole[], who?: StaffIdentityInput): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -28,13 +41,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<TestS
   if (!lunar.url) throw new Error('web role did not start');
   return {
     url: lunar.url,
-    async staffSignInLink(roles: StaffRole[] = ['staff']) {
+    db: lunar.db,
+    async staffSignInLink(roles: StaffRole[] = ['staff'], who = DEFAULT_STAFF) {
       // As `npm run login-link` gets one while the server holds the embedded database.
-      const link = await requestSignInLink(dataDir, {
-        discordId: '100000000000000001',
-        username: 'browser-staff',
-        roles,
-      });
+      const link = await requestSignInLink(dataDir, { ...who, roles });
       if (!link) throw new Error('the site did not answer for a sign-in link');
       return link;
     },
@@ -93,8 +103,15 @@ export type OpenedPage = { page: Page; errors: string[]; response: Response | nu
 export type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
-  /** Signs the page's browser context in as staff (or `roles`) through a one-time link. */
-  signInAsStaff(page: Page, roles?: StaffRole[]): Promise<void>;
+  /** The site's database (see TestSite). */
+  readonly db: Database;
+  /** A one-time sign-in link (see TestSite). */
+  staffSignInLink(roles?: StaffRole[], who?: StaffIdentityInput): Promise<string>;
+  /**
+   * Signs the page's browser context in as staff (or `roles`, as `who`) through a one-time
+   * link; the page is left where the link leads.
+   */
+  signInAsStaff(page: Page, roles?: StaffRole[], who?: StaffIdentityInput): Promise<void>;
   /**
    * A new page (own context: `page.close()` closes both) with errors watched, at `path` once
    * it is interactive (see waitForPage); signed in as staff first when `path` is a staff page
@@ -131,8 +148,14 @@ export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
     get browser() {
       return started().browser;
     },
-    async signInAsStaff(page, roles) {
-      const response = await page.goto(await started().site.staffSignInLink(roles));
+    get db() {
+      return started().site.db;
+    },
+    staffSignInLink(roles, who) {
+      return started().site.staffSignInLink(roles, who);
+    },
+    async signInAsStaff(page, roles, who) {
+      const response = await page.goto(await started().site.staffSignInLink(roles, who));
       if (!(await page.context().cookies()).some((cookie) => cookie.name === 'lunar_staff')) {
         throw new Error(`staff sign-in failed at ${page.url()} (${response?.status()})`);
       }

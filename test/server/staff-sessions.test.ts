@@ -53,6 +53,36 @@ describe.each(DRIVERS)('staff sessions on %s', (driver) => {
       (request) => request.method === 'GET' && request.path.endsWith(`/members/${userId}`),
     ).length;
 
+  describe('the sign-in page’s status', () => {
+    const status = (cookie?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: cookie ? { cookie } : {},
+      });
+
+    it('answers 200 signed out (an expected state, not an error) and names the member signed in', async () => {
+      const out = await status();
+      expect(out.statusCode).toBe(200);
+      expect(out.headers['cache-control']).toBe('no-store');
+      expect(out.json()).toEqual({ signedIn: false });
+      const unknown = await status(`lunar_staff=${'x'.repeat(43)}`);
+      expect(unknown.json()).toEqual({ signedIn: false });
+
+      const member = discord.addMember(['staff']);
+      const { cookie } = await signIn(member.id, ['staff']);
+      const signedIn = await status(cookie);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toEqual({ signedIn: true, username: 'member' });
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { cookie, origin: SITE_ORIGIN },
+      });
+      expect((await status(cookie)).json()).toEqual({ signedIn: false });
+    });
+  });
+
   describe('signing out', () => {
     it('ends the session on the server: row gone, cookie cleared, the old cookie refused', async () => {
       const member = discord.addMember(['designer']);

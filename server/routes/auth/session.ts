@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SESSION_SCOPES, type SignInMethods } from '../../../core/auth';
+import { SESSION_SCOPES, type SignInMethods, type SignInStatus } from '../../../core/auth';
 import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth';
 
 const sessionRoutes: FastifyPluginAsync = async (app) => {
@@ -7,6 +7,13 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/auth/methods', async (_request, reply): Promise<SignInMethods> => {
     reply.header('cache-control', 'no-store');
     return { discord: app.signInSettings.oauth !== null, links: true };
+  });
+
+  /** Who is signed in here, for the sign-in page ("You are signed in as …"). */
+  app.get('/api/auth/session', async (request, reply): Promise<SignInStatus> => {
+    reply.header('cache-control', 'no-store');
+    const staff = (await request.getPrincipal())?.staff;
+    return staff ? { signedIn: true, username: staff.username } : { signedIn: false };
   });
 
   // Signing out ends this browser's sessions on the server, not just its cookies: a copied

@@ -1,6 +1,10 @@
 import { useLocation } from 'react-router';
-import type { StaffIdentity } from '../../../core/auth/principal';
-import { SIGN_IN_ERRORS, type SignInMethods, safeNextPath } from '../../../core/auth/sign-in';
+import {
+  SIGN_IN_ERRORS,
+  type SignInMethods,
+  type SignInStatus,
+  safeNextPath,
+} from '../../../core/auth/sign-in';
 import { buttonClass } from '../components/ui/button';
 import { useApi } from '../data/use-api';
 
@@ -30,7 +34,7 @@ export default function SignInPage() {
   const next = safeNextPath(query.get('next'));
   const error = query.get('error');
   const methods = useApi<SignInMethods>('/api/auth/methods');
-  const me = useApi<StaffIdentity>('/api/staff/me');
+  const session = useApi<SignInStatus>('/api/auth/session');
 
   if (error === 'not_staff') {
     return (
@@ -49,9 +53,9 @@ export default function SignInPage() {
           {SIGN_IN_ERRORS[error]}
         </p>
       )}
-      {me.data && (
+      {session.data?.signedIn && (
         <p className="mt-6 rounded-xl border border-line bg-panel/60 p-4">
-          You are signed in as <strong>{me.data.username}</strong>.{' '}
+          You are signed in as <strong>{session.data.username}</strong>.{' '}
           <a href={next} className="font-semibold text-lavender underline">
             Continue
           </a>

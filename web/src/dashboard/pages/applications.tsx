@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { APPLICATION_STATUSES } from '../../../../core/applications/record';
 import { APPLICATION_TYPES } from '../../../../core/applications/schema';
 import { ApplicationDetail } from '../applications/application-detail';
 import { StatusBadge } from '../applications/status-badge';
 import type { SectionPageProps } from '../sections';
+import { BackToList } from '../table/back-to-list';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 
 // Applications (leads, executives): the list, and one application at /dashboard/applications/:id.
@@ -74,9 +74,9 @@ export default function ApplicationsSection({ itemId }: SectionPageProps) {
   if (itemId) {
     return (
       <>
-        <Link to="/dashboard/applications" className="text-sm text-lavender underline">
+        <BackToList to="/dashboard/applications" className="text-sm text-lavender underline">
           ← All applications
-        </Link>
+        </BackToList>
         <ApplicationDetail id={itemId} />
       </>
     );

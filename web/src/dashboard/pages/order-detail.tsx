@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { ORDER_STATUS_LABELS } from '../../../../core/orders/order-status';
 import type { OrderDetail as Order } from '../../../../core/orders/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { useApi } from '../../data/use-api';
+import { BackToList } from '../table/back-to-list';
 
 const when = (value: Date | string | null) => (value ? new Date(value).toLocaleString() : '—');
 
@@ -11,9 +11,9 @@ export default function OrderDetail({ id }: { id: string }) {
   const state = useApi<Order>({ path: `/api/staff/orders/${encodeURIComponent(id)}` });
   return (
     <section aria-labelledby="order-title" className="space-y-4">
-      <Link to="/dashboard/orders" className="underline">
+      <BackToList to="/dashboard/orders" className="underline">
         ← All orders
-      </Link>
+      </BackToList>
       <h1 id="order-title" className="text-2xl font-bold">
         Order {id}
       </h1>

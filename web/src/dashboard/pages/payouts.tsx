@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
@@ -9,41 +10,75 @@ import { sendJson } from '../../data/post-json';
 import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
 
+/**
+ * Paying is recorded, never undone here: a Radix dialog asks first (focus starts on Cancel and
+ * returns to the button; Escape closes). The amount sent is the one shown, so a share logged
+ * meanwhile is a 409 to read, not a silent overpayment.
+ */
 function MarkPaid({ line }: { line: PayoutLine }) {
   const invalidate = useInvalidate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const designer = line.designerName ?? line.designerDiscordId;
+
+  async function pay() {
+    setState({ busy: true });
+    const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
+      designerDiscordId: line.designerDiscordId,
+      period: line.period,
+      periodStart: line.periodStart,
+      expectedAmountRobux: line.unpaidRobux,
+    });
+    if (!result.ok) {
+      setState({ busy: false, error: result.message });
+      return;
+    }
+    setState({ busy: false });
+    setOpen(false);
+    await invalidate('/api/staff/payouts');
+  }
+
   return (
-    <>
-      <button
-        type="button"
-        disabled={busy}
-        className={buttonClass('primary')}
-        onClick={async () => {
-          const sure = window.confirm(
-            `Pay ${line.designerName ?? line.designerDiscordId} ${line.unpaidRobux} R$ for the ${line.period} of ${line.periodStart}?`,
-          );
-          if (!sure) return;
-          setBusy(true);
-          const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
-            designerDiscordId: line.designerDiscordId,
-            period: line.period,
-            periodStart: line.periodStart,
-            expectedAmountRobux: line.unpaidRobux,
-          });
-          setBusy(false);
-          if (result.ok) await invalidate('/api/staff/payouts');
-          else setProblem(result.message);
-        }}
-      >
-        Mark paid
-      </button>
-      {problem && (
-        <p role="alert" className="text-red-300">
-          {problem}
-        </p>
-      )}
-    </>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setState({ busy: false });
+      }}
+    >
+      <Dialog.Trigger className={buttonClass('primary', 'sm')}>Mark paid</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl">
+          <Dialog.Title className="text-xl font-bold">
+            Pay {designer} {line.unpaidRobux} R$?
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">
+            For the {line.period} of {line.periodStart}. The payout is recorded with your name and
+            cannot be undone here.
+          </Dialog.Description>
+          {state.error && (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
+            >
+              {state.error}
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-2">
+            <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
+            <button
+              type="button"
+              disabled={state.busy}
+              className={buttonClass('primary', 'sm')}
+              onClick={pay}
+            >
+              {state.busy ? 'Saving…' : 'Mark paid out'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -87,49 +122,56 @@ export default function PayoutsSection() {
         (state.data.items.length === 0 ? (
           <p>No logged orders in these periods.</p>
         ) : (
-          <table className="w-full text-left">
-            <caption className="sr-only">Payouts per designer and {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Designer</th>
-                <th scope="col" className="text-right">
-                  Orders
-                </th>
-                <th scope="col" className="text-right">
-                  Owed (R$)
-                </th>
-                <th scope="col" className="text-right">
-                  Paid (R$)
-                </th>
-                <th scope="col" className="text-right">
-                  Unpaid (R$)
-                </th>
-                <th scope="col">Payouts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.items.map((line) => (
-                <tr key={`${line.periodStart}-${line.designerDiscordId}`}>
-                  <td>{line.periodStart}</td>
-                  <td>{line.designerName ?? line.designerDiscordId}</td>
-                  <td className="text-right">{line.orders}</td>
-                  <td className="text-right">{line.owedRobux}</td>
-                  <td className="text-right">{line.paidRobux}</td>
-                  <td className="text-right">{line.unpaidRobux}</td>
-                  <td>
-                    {line.payouts.map((payout) => (
-                      <div key={payout.id}>
-                        {payout.amountRobux} R$ on {new Date(payout.paidAt).toLocaleDateString()} by{' '}
-                        {payout.paidByName}
-                      </div>
-                    ))}
-                    {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}
-                  </td>
+          <section
+            aria-label="Payouts table"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
+            tabIndex={0}
+            className="overflow-x-auto"
+          >
+            <table className="w-full text-left">
+              <caption className="sr-only">Payouts per designer and {period}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Designer</th>
+                  <th scope="col" className="text-right">
+                    Orders
+                  </th>
+                  <th scope="col" className="text-right">
+                    Owed (R$)
+                  </th>
+                  <th scope="col" className="text-right">
+                    Paid (R$)
+                  </th>
+                  <th scope="col" className="text-right">
+                    Unpaid (R$)
+                  </th>
+                  <th scope="col">Payouts</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {state.data.items.map((line) => (
+                  <tr key={`${line.periodStart}-${line.designerDiscordId}`}>
+                    <td>{line.periodStart}</td>
+                    <td>{line.designerName ?? line.designerDiscordId}</td>
+                    <td className="text-right">{line.orders}</td>
+                    <td className="text-right">{line.owedRobux}</td>
+                    <td className="text-right">{line.paidRobux}</td>
+                    <td className="text-right">{line.unpaidRobux}</td>
+                    <td>
+                      {line.payouts.map((payout) => (
+                        <div key={payout.id}>
+                          {payout.amountRobux} R$ on {new Date(payout.paidAt).toLocaleDateString()}{' '}
+                          by {payout.paidByName}
+                        </div>
+                      ))}
+                      {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         ))}
     </section>
   );

@@ -1,19 +1,68 @@
+import { useMemo, useState } from 'react';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
 import type { StaffReview } from '../../../../core/orders/staff-review';
+import { buttonClass } from '../../components/ui/button';
+import { sendJson } from '../../data/post-json';
+import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 
-const COLUMNS: TableColumn<StaffReview>[] = [
-  { id: 'order', header: 'Order', cell: (row) => row.orderId },
-  { id: 'rating', header: 'Rating', cell: (row) => `${row.rating}/5`, align: 'right' },
-  { id: 'comment', header: 'Comment', cell: (row) => row.comment || '—' },
-  { id: 'customer', header: 'Customer', cell: (row) => row.customerRobloxUsername },
-  {
-    id: 'shown',
-    header: 'On the site',
-    cell: (row) => (row.publish && !row.hidden ? 'Yes' : 'No'),
-  },
-  { id: 'created', header: 'Left', cell: (row) => new Date(row.createdAt).toLocaleDateString() },
-];
+const shownText = (row: StaffReview) =>
+  !row.publish ? 'No' : row.hidden ? 'Hidden by staff' : 'Yes';
+
+/**
+ * Whether the review shows among the site's testimonials; an executive hides a published one
+ * or shows it again (the server records it as an order event and refreshes the home page).
+ */
+function ShownCell({ row, canHide }: { row: StaffReview; canHide: boolean }) {
+  const invalidate = useInvalidate();
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  if (!canHide || !row.publish) return <span>{shownText(row)}</span>;
+  const action = row.hidden ? 'unhide' : 'hide';
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {shownText(row)}
+      <button
+        type="button"
+        disabled={state.busy}
+        className={buttonClass('secondary', 'sm')}
+        onClick={async () => {
+          setState({ busy: true });
+          const result = await sendJson('POST', `/api/staff/reviews/${row.id}/${action}`);
+          setState(result.ok ? { busy: false } : { busy: false, error: result.message });
+          if (result.ok) await invalidate('/api/staff/reviews');
+        }}
+      >
+        {row.hidden ? 'Show on site' : 'Hide from site'}
+      </button>
+      {state.error && (
+        <span role="alert" className="text-red-300">
+          {state.error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function reviewColumns(canHide: boolean): TableColumn<StaffReview>[] {
+  return [
+    { id: 'order', header: 'Order', cell: (row) => row.orderId },
+    { id: 'rating', header: 'Rating', cell: (row) => `${row.rating}/5`, align: 'right' },
+    { id: 'comment', header: 'Comment', cell: (row) => row.comment || '—' },
+    { id: 'customer', header: 'Customer', cell: (row) => row.customerRobloxUsername },
+    {
+      id: 'shown',
+      header: 'On the site',
+      cell: (row) => <ShownCell row={row} canHide={canHide} />,
+    },
+    {
+      id: 'created',
+      header: 'Left',
+      cell: (row) => new Date(row.createdAt).toLocaleDateString(),
+    },
+  ];
+}
 
 const FILTERS: TableFilter[] = [
   {
@@ -26,6 +75,9 @@ const FILTERS: TableFilter[] = [
 
 export default function ReviewsSection() {
   useLiveRefresh(['review'], '/api/staff/reviews');
+  const me = useApi<StaffIdentity>({ path: '/api/staff/me' });
+  const canHide = me.status === 'ready' && hasRole(me.data, 'executive');
+  const columns = useMemo(() => reviewColumns(canHide), [canHide]);
   return (
     <section aria-labelledby="reviews-title" className="space-y-4">
       <h1 id="reviews-title" className="text-2xl font-bold">
@@ -35,7 +87,7 @@ export default function ReviewsSection() {
         tableId="reviews"
         caption="Reviews"
         endpoint="/api/staff/reviews"
-        columns={COLUMNS}
+        columns={columns}
         filters={FILTERS}
         defaultSort={{ id: 'created', order: 'desc' }}
         rowKey={(row) => row.id}

@@ -10,12 +10,13 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type FormEvent, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Page } from '../../../../core/shared/page';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useApi } from '../../data/use-api';
+import { fromList } from './back-to-list';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
 import {
   filterParams,
@@ -140,6 +141,8 @@ export function DataTable<Row extends RowData>({
     });
   };
 
+  // Row links remember this list's URL, so the detail page's way back keeps the filters.
+  const { pathname, search } = useLocation();
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () =>
       columns.map((column, index) => ({
@@ -148,7 +151,11 @@ export function DataTable<Row extends RowData>({
         accessorFn: (row: Row) => row,
         cell: ({ row }) =>
           index === 0 && rowHref ? (
-            <Link to={rowHref(row.original)} className="font-semibold text-lavender underline">
+            <Link
+              to={rowHref(row.original)}
+              state={fromList(pathname, search)}
+              className="font-semibold text-lavender underline"
+            >
               {column.cell(row.original)}
             </Link>
           ) : (
@@ -158,7 +165,7 @@ export function DataTable<Row extends RowData>({
         // The first column names the row and links to it: always shown.
         enableHiding: index > 0,
       })),
-    [columns, rowHref],
+    [columns, rowHref, pathname, search],
   );
 
   const table = useTable({
@@ -326,13 +333,18 @@ function TableFilters({
 }) {
   const idPrefix = useId();
   const set = (id: string, value: string) => onChange({ ...query.filters, [id]: value });
-  const searchFilter = filters.find((filter) => filter.kind === 'search');
-  // Search applies on Enter / the button, not per keystroke (each would be a request).
+  const searchFilters = filters.filter((filter) => filter.kind === 'search');
+  // Search boxes apply on Enter / the button, not per keystroke (each would be a request):
+  // all of them at once, whichever one was typed in.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!searchFilter) return;
-    const value = new FormData(event.currentTarget).get(searchFilter.id);
-    set(searchFilter.id, typeof value === 'string' ? value.trim() : '');
+    const form = new FormData(event.currentTarget);
+    const next = { ...query.filters };
+    for (const filter of searchFilters) {
+      const value = form.get(filter.id);
+      next[filter.id] = typeof value === 'string' ? value.trim() : '';
+    }
+    onChange(next);
   };
   if (filters.length === 0) return null;
   return (
@@ -381,7 +393,7 @@ function TableFilters({
             </label>
           );
         })}
-        {searchFilter && (
+        {searchFilters.length > 0 && (
           <button type="submit" className={buttonClass('primary', 'sm')}>
             Search
           </button>

@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reviews } from '../../db/schema';
+import { insertOrder, loggedOrder } from '../support/orders';
+import {
+  expectNoAxeViolations,
+  requestJson,
+  useBrowserSite,
+  waitForPage,
+  watchPageErrors,
+} from './support';
+import { readTable, urlParam } from './tables';
+
+// The dashboard's two inboxes: the customers' reviews (all staff read them) and the contact
+// form's messages, which a lead marks handled by keyboard.
+
+const LEAD = { discordId: '220000000000000011', username: 'Lea' };
+const POLL = { timeout: 30_000, interval: 200 };
+
+// Oldest first, as they were left; the list shows the newest first.
+const REVIEWS = [
+  { orderId: 'rev-1', rating: 5, comment: 'Stellar logo', publish: true, hidden: false },
+  { orderId: 'rev-2', rating: 3, comment: 'Took a while', publish: false, hidden: false },
+  { orderId: 'rev-3', rating: 4, comment: 'Nice livery', publish: true, hidden: true },
+];
+
+const MESSAGES = [
+  { name: 'Alice', email: 'alice@example.com', subject: 'Logo price', message: 'How much?' },
+  { name: 'Bob', email: 'bob@example.com', subject: 'Bot help', message: 'It is down.' },
+];
+
+const messagesTable = (page: Page) => page.getByRole('table', { name: 'Contact messages' });
+const subjects = async (page: Page) =>
+  (await readTable(messagesTable(page))).map((row) => row.Subject);
+
+describe('the dashboard’s reviews and messages in Chromium', () => {
+  const site = useBrowserSite();
+
+  beforeAll(async () => {
+    for (const [i, review] of REVIEWS.entries()) {
+      const at = `2026-10-0${i + 1}T12:00:00Z`;
+      await insertOrder(site.db, {
+        ...loggedOrder(review.orderId, '220000000000000001', at),
+        status: 'reviewed',
+        customerRobloxUsername: `Buyer${i + 1}`,
+      });
+      await site.db.insert(reviews).values({
+        ...review,
+        customerDiscordId: `22000000000000010${i}`,
+        createdAt: new Date(at),
+      });
+    }
+    for (const message of MESSAGES) {
+      const sent = await requestJson(site, 'POST', '/api/contact', { body: message });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    }
+  });
+
+  it('lists every review, newest first, and filters them by rating', async () => {
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['staff'], { discordId: '220000000000000012', username: 'Sam' });
+    await page.goto(`${site.url}/dashboard/reviews`);
+    await waitForPage(page);
+    const table = page.getByRole('table', { name: 'Reviews' });
+    await expect
+      .poll(async () => (await readTable(table)).map(({ Left: _left, ...row }) => row), POLL)
+      .toEqual([
+        {
+          Order: 'rev-3',
+          Rating: '4/5',
+          Comment: 'Nice livery',
+          Customer: 'Buyer3',
+          'On the site': 'Hidden by staff',
+        },
+        {
+          Order: 'rev-2',
+          Rating: '3/5',
+          Comment: 'Took a while',
+          Customer: 'Buyer2',
+          'On the site': 'No',
+        },
+        {
+          Order: 'rev-1',
+          Rating: '5/5',
+          Comment: 'Stellar logo',
+          Customer: 'Buyer1',
+          'On the site': 'Yes',
+        },
+      ]);
+    await expectNoAxeViolations(page);
+    // Hiding is an executive's.
+    await expect(table.getByRole('button').count()).resolves.toBe(0);
+
+    await page.getByRole('combobox', { name: 'Rating' }).selectOption('5');
+    await page.waitForURL((url) => url.searchParams.get('rating') === '5');
+    await expect
+      .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
+      .toEqual(['rev-1']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an executive hides a published review from the site and shows it again', async () => {
+    const testimonials = async () =>
+      JSON.stringify((await requestJson(site, 'GET', '/api/testimonials')).body);
+    expect(await testimonials()).toContain('Stellar logo');
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['executive'], {
+      discordId: '220000000000000013',
+      username: 'Exa',
+    });
+    await page.goto(`${site.url}/dashboard/reviews`);
+    await waitForPage(page);
+    const row = page
+      .getByRole('table', { name: 'Reviews' })
+      .getByRole('row')
+      .filter({ hasText: 'rev-1' });
+    await row.getByRole('button', { name: 'Hide from site' }).focus();
+    await page.keyboard.press('Enter');
+    await row.getByRole('button', { name: 'Show on site' }).waitFor();
+    await row.getByText('Hidden by staff').waitFor();
+    expect(await testimonials()).not.toContain('Stellar logo');
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('button', { name: 'Show on site' }).click();
+    await row.getByRole('button', { name: 'Hide from site' }).waitFor();
+    expect(await testimonials()).toContain('Stellar logo');
+    // Not published by its customer: nothing to hide or show.
+    const unpublished = page.getByRole('row').filter({ hasText: 'rev-2' });
+    await expect(unpublished.getByRole('button').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a lead marks a message handled by keyboard; it moves from Open to Handled', async () => {
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/messages`);
+    await waitForPage(page);
+    await expect.poll(() => subjects(page), POLL).toEqual(['Bot help', 'Logo price']);
+    await expectNoAxeViolations(page);
+
+    const alice = messagesTable(page).getByRole('row').filter({ hasText: 'Logo price' });
+    await alice.getByText('alice@example.com').waitFor();
+    await alice.getByRole('button', { name: 'Mark handled' }).focus();
+    await page.keyboard.press('Enter');
+    await alice.getByText(/^Handled .+ by Lea$/).waitFor();
+    await expect(alice.getByRole('button', { name: 'Mark handled' }).count()).resolves.toBe(0);
+
+    const state = page.getByRole('combobox', { name: 'State' });
+    await state.selectOption('false');
+    await page.waitForURL((url) => url.searchParams.get('handled') === 'false');
+    await expect.poll(() => subjects(page), POLL).toEqual(['Bot help']);
+    await state.selectOption('true');
+    await expect.poll(() => subjects(page), POLL).toEqual(['Logo price']);
+    expect(urlParam(page, 'handled')).toBe('true');
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
