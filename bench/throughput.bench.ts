@@ -1,15 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +9,9 @@ import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
-import { findWrk, runWrk } from './support/wrk';
+import { startReference } from './support/reference-server';
+import { freePort, type Served, stopChild } from './support/served';
+import { findWrk, type Load, runWrk } from './support/wrk';
 
 // Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
 // next to a reference measured in the same run:
@@ -38,57 +31,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 100;
 const PAGES = ['/', '/blog', '/terms'];
 const GZIP = { 'accept-encoding': 'gzip' };
-
-type Served = { url: string; stop: () => Promise<void>; cpuMs: () => number };
-
-/**
- * CPU time (user + system, ms) a process and its children (nginx's worker) have used: per
- * request, a figure the other processes on a busy machine hardly move, unlike req/s.
- */
-function cpuMs(pid: number): number {
-  const own = (id: number) => {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {}
-  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
-}
-type Load = {
-  rps: number;
-  p99: number;
-  ok: number;
-  other: number;
-  errors: number;
-  total: number;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function startLunar(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
@@ -122,96 +64,6 @@ async function startLunar(env: Record<string, string>): Promise<Served> {
     stop: () => stopChild(child),
     cpuMs: () => cpuMs(child.pid as number),
   };
-}
-
-type Body = { path: string; type: string; encoding?: string; bytes: Buffer };
-
-function findNginx(): string | undefined {
-  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
-  if (process.getuid?.() !== 0) return undefined;
-  spawnSync('apt-get', ['install', '-y', '-q', 'nginx-light'], { stdio: 'ignore' });
-  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
-}
-
-/** nginx (one worker, like the one Node process) or a bare node:http server, same bytes. */
-async function startReference(bodies: Body[], dir: string): Promise<Served & { name: string }> {
-  const port = await freePort();
-  for (const [index, body] of bodies.entries())
-    writeFileSync(join(dir, `body${index}`), body.bytes);
-  const nginx = findNginx();
-  if (nginx) {
-    const locations = bodies
-      .map(
-        (body, index) => `location = ${body.path} {
-        types {} default_type "${body.type}";
-        ${body.encoding ? `add_header content-encoding ${body.encoding};` : ''}
-        try_files /body${index} =404;
-      }`,
-      )
-      .join('\n      ');
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-    ${locations}
-  }
-}
-`,
-    );
-    mkdirSync(join(dir, 'tmp'));
-    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
-      stdio: 'inherit',
-    });
-    await waitForPort(port);
-    return {
-      name: 'nginx',
-      url: `http://127.0.0.1:${port}`,
-      stop: () => stopChild(child),
-      cpuMs: () => cpuMs(child.pid as number),
-    };
-  }
-  const script = `
-    const http = require('node:http'); const fs = require('node:fs');
-    const bodies = new Map(${JSON.stringify(bodies.map((b, i) => [b.path, { type: b.type, encoding: b.encoding, file: join(dir, `body${i}`) }]))}
-      .map(([path, b]) => [path, { ...b, bytes: fs.readFileSync(b.file) }]));
-    http.createServer((req, res) => {
-      const body = bodies.get(req.url);
-      if (!body) { res.writeHead(404).end(); return; }
-      res.writeHead(200, { 'content-type': body.type, ...(body.encoding && { 'content-encoding': body.encoding }) });
-      res.end(body.bytes);
-    }).listen(${port}, '127.0.0.1');`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
-  await waitForPort(port);
-  return {
-    name: 'node:http',
-    url: `http://127.0.0.1:${port}`,
-    stop: () => stopChild(child),
-    cpuMs: () => cpuMs(child.pid as number),
-  };
-}
-
-async function waitForPort(port: number) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return;
-    } catch {
-      await new Promise((wait) => setTimeout(wait, 50));
-    }
-  }
-  throw new Error(`nothing listens on ${port}`);
 }
 
 const wrk = findWrk();

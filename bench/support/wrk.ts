@@ -1,7 +1,8 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export type WrkLoad = {
+/** A load's figures: answers per second, p99 latency (ms), and answers by kind. */
+export type Load = {
   rps: number;
   p99: number;
   ok: number;
@@ -31,7 +32,7 @@ function milliseconds(text: string): number {
 }
 
 /** What `wrk --latency` printed, as the bench's figures. */
-export function parseWrk(output: string): WrkLoad {
+export function parseWrk(output: string): Load {
   const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
   const total = number(/(\d+) requests in/);
   const other = number(/Non-2xx or 3xx responses: (\d+)/);
@@ -53,7 +54,7 @@ export function runWrk(
   wrk: string,
   url: string,
   options: { connections: number; seconds: number; headers?: Record<string, string> },
-): Promise<WrkLoad> {
+): Promise<Load> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
     '-H',
     `${name}: ${value}`,

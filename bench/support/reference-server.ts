@@ -1,0 +1,85 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpuMs, freePort, type Served, stopChild, waitForPort } from './served';
+
+export type Body = { path: string; type: string; encoding?: string; bytes: Buffer };
+
+function findNginx(): string | undefined {
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  if (process.getuid?.() !== 0) return undefined;
+  spawnSync('apt-get', ['install', '-y', '-q', 'nginx-light'], { stdio: 'ignore' });
+  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
+}
+
+/** nginx (one worker, like the one Node process) or a bare node:http server, same bytes. */
+export async function startReference(
+  bodies: Body[],
+  dir: string,
+): Promise<Served & { name: string }> {
+  const port = await freePort();
+  for (const [index, body] of bodies.entries())
+    writeFileSync(join(dir, `body${index}`), body.bytes);
+  const nginx = findNginx();
+  if (nginx) {
+    const locations = bodies
+      .map(
+        (body, index) => `location = ${body.path} {
+        types {} default_type "${body.type}";
+        ${body.encoding ? `add_header content-encoding ${body.encoding};` : ''}
+        try_files /body${index} =404;
+      }`,
+      )
+      .join('\n      ');
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    ${locations}
+  }
+}
+`,
+    );
+    mkdirSync(join(dir, 'tmp'));
+    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
+      stdio: 'inherit',
+    });
+    await waitForPort(port);
+    return {
+      name: 'nginx',
+      url: `http://127.0.0.1:${port}`,
+      stop: () => stopChild(child),
+      cpuMs: () => cpuMs(child.pid as number),
+    };
+  }
+  const script = `
+    const http = require('node:http'); const fs = require('node:fs');
+    const bodies = new Map(${JSON.stringify(bodies.map((b, i) => [b.path, { type: b.type, encoding: b.encoding, file: join(dir, `body${i}`) }]))}
+      .map(([path, b]) => [path, { ...b, bytes: fs.readFileSync(b.file) }]));
+    http.createServer((req, res) => {
+      const body = bodies.get(req.url);
+      if (!body) { res.writeHead(404).end(); return; }
+      res.writeHead(200, { 'content-type': body.type, ...(body.encoding && { 'content-encoding': body.encoding }) });
+      res.end(body.bytes);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: 'inherit' });
+  await waitForPort(port);
+  return {
+    name: 'node:http',
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
+}
