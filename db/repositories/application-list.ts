@@ -9,6 +9,7 @@ import {
 import { encodeCursor, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { applications } from '../schema';
+import { type KeysetTuning, keysetOrder, keysetPageCondition } from './keyset-page';
 
 // The dashboard's application list (issue 12): filters, three sort orders, search, keyset
 // pages. Each order reads an index on (filter, sort value, id) — migration 0005 — so the
@@ -84,26 +85,38 @@ const exportColumns = {
 
 type PageRequest = ApplicationFilter & { limit: number; cursor?: ApplicationKeyset };
 
-export function createApplicationListRepository(db: Executor) {
+export function createApplicationListRepository(
+  db: Executor,
+  /** See keyset-page.ts; the defaults unless a test takes each branch. */
+  tuning: KeysetTuning = {},
+) {
   async function readPage<Columns extends typeof listColumns>(
     columns: Columns,
     request: PageRequest,
   ) {
     const sort = SORTS[request.sort];
-    const descending = request.order === 'desc';
-    const conditions = filterConditions(request);
-    if (request.cursor) {
-      // Row comparison: Postgres reads it as one range of the (value, id) index.
-      const after = sql`(${sort.value}, ${applications.id}) ${sql.raw(descending ? '<' : '>')} (${sort.fromText(request.cursor.value)}, ${request.cursor.id})`;
-      conditions.push(after);
-    }
-    const direction = sql.raw(descending ? 'desc' : 'asc');
+    const page = {
+      table: applications,
+      id: applications.id,
+      sortValue: sort.value,
+      filters: filterConditions(request),
+      // A search or a date range may match a handful of rows: find them through their own
+      // index first (keyset-page.ts). Type and status have (filter, sort, id) indexes.
+      narrow: Boolean(request.q || request.from || request.to),
+      after: request.cursor && {
+        value: sort.fromText(request.cursor.value),
+        id: request.cursor.id,
+      },
+      descending: request.order === 'desc',
+      rows: request.limit + 1,
+      ...tuning,
+    };
     const rows = await db
       .select({ ...columns, sortValue: sql<string>`(${sort.value})::text` })
       .from(applications)
-      .where(and(...conditions))
-      .orderBy(sql`${sort.value} ${direction}`, sql`${applications.id} ${direction}`)
-      .limit(request.limit + 1);
+      .where(keysetPageCondition(page))
+      .orderBy(...keysetOrder(page))
+      .limit(page.rows);
     const more = rows.length > request.limit;
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
