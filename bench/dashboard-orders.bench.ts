@@ -41,10 +41,7 @@ const database = await openBenchDatabase({
                 + (g % 1000) * interval '1 microsecond' as ts
               from generate_series(1::bigint, ${ROWS}) g) s`);
     });
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql`analyze orders`);
-    });
+    // openBenchDatabase vacuums and analyzes.
   },
 });
 try {
