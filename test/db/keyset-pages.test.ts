@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationAnswers } from '../../core/applications/record';
 import {
@@ -10,7 +11,7 @@ import {
   type OrderListFilters,
   OrderListQuerySchema,
 } from '../../core/orders/staff-list';
-import { createApplicationListRepository } from '../../db/repositories/application-list';
+import { COUNT_CAP, createApplicationListRepository } from '../../db/repositories/application-list';
 import type { KeysetTuning } from '../../db/repositories/keyset-page';
 import { createStaffOrdersRepository } from '../../db/repositories/staff-orders';
 import { applications } from '../../db/schema';
@@ -191,6 +192,64 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
       expect(new Set(ids).size).toBe(ids.length);
       if (filter.to === '2026-02-06') expect(ids).toHaveLength(12);
       if (filter.to === '2026-03-31') expect(ids).toHaveLength(COUNT);
+    },
+  );
+});
+
+describe.each(DRIVERS)('application list counts and status pages on %s', (driver) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    // More rows than twice the count cap: a common word is judged from a sample of the table
+    // (countMatching), a rare one counted through its index.
+    await database.db.execute(sql`
+      insert into applications (type, status, roblox_username, discord_username, answers)
+      select 'designer', (case when i % 50 = 0 then 'accepted' else 'pending' end)::application_status,
+        'member' || i, 'disc' || i,
+        jsonb_build_object('additionalInfo', case when i % 5000 = 0 then 'rare' else 'common' end)
+      from generate_series(1, ${2 * COUNT_CAP + 1000}) as i`);
+    await database.db.execute(sql`analyze applications`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('says "more than" the cap for a common word and counts a rare one', async () => {
+    const list = createApplicationListRepository(database.db);
+    const common = await list.list({ sort: 'submitted', order: 'desc', q: 'common', limit: 5 });
+    expect(common).toMatchObject({ total: COUNT_CAP, totalIsEstimate: true });
+    const rare = await list.list({ sort: 'submitted', order: 'desc', q: 'rare', limit: 5 });
+    expect(rare.total).toBe(4);
+    expect(rare.totalIsEstimate).toBeUndefined();
+    expect(rare.items).toHaveLength(4);
+  });
+
+  it.each(['asc', 'desc'] as const)(
+    'pages one status sorted by status in id order (%s)',
+    async (order) => {
+      const list = createApplicationListRepository(database.db);
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const { cursor: position } = ApplicationListQuerySchema.parse({
+          sort: 'status',
+          ...(cursor && { cursor }),
+        });
+        const page = await list.list({
+          sort: 'status',
+          order,
+          status: 'accepted',
+          limit: 100,
+          cursor: position,
+        });
+        ids.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      const sorted = [...ids].sort((a, b) => a - b);
+      expect(ids).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      expect(ids).toHaveLength(Math.floor((2 * COUNT_CAP + 1000) / 50));
     },
   );
 });
