@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { encodeCursor } from '../core/shared/page';
 import { buildTestApp } from '../test/support/app';
-import { createTestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
+import { openBenchDatabase } from './bench-database';
 
 // `npm run bench -- dashboard-orders`: 1,000,000 orders in Postgres (generate_series), then
 // GET /api/staff/orders timed at the server (app.inject) for each single filter × sort, on
 // the first page and on a deep page (a cursor half-way through). Prints p50/p95 per case;
-// asserts nothing. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a Postgres server).
+// asserts nothing. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a Postgres server);
+// BENCH_KEEP_DATABASE=<name> keeps the seeded database for the next run (bench-database.ts).
 const ROWS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 15);
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -17,35 +18,35 @@ if (!url) {
 }
 process.env.TEST_DATABASE_URL = url;
 
-const database = await createTestDatabase('postgres');
+const database = await openBenchDatabase({
+  table: 'orders',
+  rows: ROWS,
+  seed: async (db) => {
+    // Triggers off while seeding (session_replication_role): a million NOTIFYs nobody hears.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
+        insert into orders (id, status, price_robux, customer_roblox_username, customer_discord_id,
+          designer_discord_id, ticket_channel_id, paid_at, qc_attempts, qc_reviewed_by,
+          qc_changes_reason, logged_at, designer_share_robux, created_at, updated_at)
+        select 'b-' || g, (enum_range(null::order_status))[(1 + g % 8)::int], 100 + (g * 7919) % 10000,
+          'Cust' || (g * 31) % 100000, (200000000000000000 + (g * 31) % 100000)::text,
+          (100000000000000000 + g % 50)::text, (300000000000000000 + g)::text,
+          case when g % 8 = 0 then null else ts end, case when g % 8 >= 2 then 1 else 0 end,
+          case when g % 8 >= 3 then '100000000000000099' end, case when g % 8 = 4 then 'fix' end,
+          case when g % 8 >= 6 then ts end,
+          case when g % 8 >= 6 then (100 + (g * 7919) % 10000) * 9 / 10 end, ts, ts
+        from (select g, timestamptz '2024-01-01' + g * interval '94 seconds'
+                + (g % 1000) * interval '1 microsecond' as ts
+              from generate_series(1::bigint, ${ROWS}) g) s`);
+    });
+    // openBenchDatabase vacuums and analyzes.
+  },
+});
 try {
   const db = database.db;
-  let started = Date.now();
-  // Triggers off while seeding (session_replication_role): a million NOTIFYs nobody hears.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`
-      insert into orders (id, status, price_robux, customer_roblox_username, customer_discord_id,
-        designer_discord_id, ticket_channel_id, paid_at, qc_attempts, qc_reviewed_by,
-        qc_changes_reason, logged_at, designer_share_robux, created_at, updated_at)
-      select 'b-' || g, (enum_range(null::order_status))[(1 + g % 8)::int], 100 + (g * 7919) % 10000,
-        'Cust' || (g * 31) % 100000, (200000000000000000 + (g * 31) % 100000)::text,
-        (100000000000000000 + g % 50)::text, (300000000000000000 + g)::text,
-        case when g % 8 = 0 then null else ts end, case when g % 8 >= 2 then 1 else 0 end,
-        case when g % 8 >= 3 then '100000000000000099' end, case when g % 8 = 4 then 'fix' end,
-        case when g % 8 >= 6 then ts end,
-        case when g % 8 >= 6 then (100 + (g * 7919) % 10000) * 9 / 10 end, ts, ts
-      from (select g, timestamptz '2024-01-01' + g * interval '94 seconds'
-              + (g % 1000) * interval '1 microsecond' as ts
-            from generate_series(1::bigint, ${ROWS}) g) s`);
-  });
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`analyze orders`);
-  });
-  console.log(`seeded ${ROWS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
+  let started: number;
   const app = await buildTestApp(database);
   const { cookie } = await signInAsStaff(db, ['lead']);
   const FILTERS: Record<string, string> = {

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { ApplicationSort } from '../core/applications/staff-list';
 import { encodeCursor } from '../core/shared/page';
+import type { Database } from '../db/client';
 import { buildTestApp } from '../test/support/app';
-import { createTestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
+import { openBenchDatabase } from './bench-database';
 
 // The dashboard's application list at scale (issue 12): seeds BENCH_APPLICATIONS (1,000,000)
 // applications into a database of its own on Postgres (generate_series, one statement), then
 // times GET /api/staff/applications at the server (app.inject) for every sort × each single
 // filter, on the first page and on a deep one (a cursor half-way through), and streams the CSV
 // export of ~100,000 rows over real HTTP, sampling the process's RSS. Goal: < 50 ms per page.
-// Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (1M rows on PGlite would measure PGlite).
+// Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (1M rows on PGlite would measure PGlite);
+// BENCH_KEEP_DATABASE=<name> keeps the seeded database for the next run (bench-database.ts).
 
 const TOTAL = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -24,19 +26,22 @@ if (!process.env.TEST_DATABASE_URL) {
   process.exit(0);
 }
 
-const database = await createTestDatabase('postgres');
-const { db } = database;
-try {
-  let started = performance.now();
-  // One application every 30 s back from now: 1M rows span about a year. 10% accepted, 10%
-  // rejected; half designers; answers with a few searchable words.
-  // Seeding and the untimed setup queries run past the app's statement timeout.
-  const untimed = <T>(query: ReturnType<typeof sql>) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      return (await tx.execute(query)) as T;
-    });
-  await untimed(sql`
+// Seeding and the untimed setup queries run past the app's statement timeout.
+const untimedOn = <T>(db: Database, query: ReturnType<typeof sql>) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return (await tx.execute(query)) as T;
+  });
+
+const database = await openBenchDatabase({
+  table: 'applications',
+  rows: TOTAL,
+  seed: async (db) => {
+    // One application every 30 s back from now: 1M rows span about a year. 10% accepted, 10%
+    // rejected; half designers; answers with a few searchable words.
+    await untimedOn(
+      db,
+      sql`
     insert into applications
       (type, status, roblox_username, discord_username, answers, submitted_at,
        reviewer_id, reviewer_name, decided_at)
@@ -54,12 +59,14 @@ try {
       case when i % 10 < 2 then '1' end,
       case when i % 10 < 2 then 'Lead' end,
       case when i % 10 < 2 then now() - i * interval '29 seconds' end
-    from generate_series(1, ${TOTAL}) as i`);
-  await untimed(sql`analyze applications`);
-  console.log(
-    `seeded ${TOTAL.toLocaleString('en')} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-
+    from generate_series(1, ${TOTAL}) as i`,
+    );
+    // openBenchDatabase vacuums and analyzes.
+  },
+});
+const { db } = database;
+const untimed = <T>(query: ReturnType<typeof sql>) => untimedOn<T>(db, query);
+try {
   const app = await buildTestApp(database);
   const { cookie } = await signInAsStaff(db, ['lead']);
   const inject = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
@@ -158,7 +165,7 @@ try {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
-  started = performance.now();
+  const started = performance.now();
   const response = await fetch(`${address}/api/staff/applications.csv?from=${from}`, {
     headers: { cookie },
   });

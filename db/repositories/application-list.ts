@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationAnswers } from '../../core/applications/record';
 import {
   type ApplicationFilter,
@@ -9,6 +9,7 @@ import {
 import { encodeCursor, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { applications } from '../schema';
+import { type KeysetTuning, keysetOrder, keysetPageCondition } from './keyset-page';
 
 // The dashboard's application list (issue 12): filters, three sort orders, search, keyset
 // pages. Each order reads an index on (filter, sort value, id) — migration 0005 — so the
@@ -16,6 +17,8 @@ import { applications } from '../schema';
 // million rows on every page).
 
 export const COUNT_CAP = 10_000;
+/** Rows read to tell a common search word from a rare one before counting (countMatching). */
+export const SEARCH_SAMPLE = 2_000;
 
 export type ApplicationListRow = {
   id: number;
@@ -84,26 +87,48 @@ const exportColumns = {
 
 type PageRequest = ApplicationFilter & { limit: number; cursor?: ApplicationKeyset };
 
-export function createApplicationListRepository(db: Executor) {
+/**
+ * Sorted by status with one status asked, every row after the cursor is simply past its id; said
+ * outright, because the planner reads `(status, id) < (…)` as a vague guess and walked half the
+ * table by primary key for a deep page.
+ */
+function sameStatusAfter({ sort, status, cursor, order }: PageRequest): SQL[] {
+  if (sort !== 'status' || !status || cursor?.value !== status) return [];
+  return [order === 'desc' ? lt(applications.id, cursor.id) : gt(applications.id, cursor.id)];
+}
+
+export function createApplicationListRepository(
+  db: Executor,
+  /** See keyset-page.ts; the defaults unless a test takes each branch. */
+  tuning: KeysetTuning = {},
+) {
   async function readPage<Columns extends typeof listColumns>(
     columns: Columns,
     request: PageRequest,
   ) {
     const sort = SORTS[request.sort];
-    const descending = request.order === 'desc';
-    const conditions = filterConditions(request);
-    if (request.cursor) {
-      // Row comparison: Postgres reads it as one range of the (value, id) index.
-      const after = sql`(${sort.value}, ${applications.id}) ${sql.raw(descending ? '<' : '>')} (${sort.fromText(request.cursor.value)}, ${request.cursor.id})`;
-      conditions.push(after);
-    }
-    const direction = sql.raw(descending ? 'desc' : 'asc');
+    const page = {
+      table: applications,
+      id: applications.id,
+      sortValue: sort.value,
+      filters: [...filterConditions(request), ...sameStatusAfter(request)],
+      // A search or a date range may match a handful of rows: find them through their own
+      // index first (keyset-page.ts). Type and status have (filter, sort, id) indexes.
+      narrow: Boolean(request.q || request.from || request.to),
+      after: request.cursor && {
+        value: sort.fromText(request.cursor.value),
+        id: request.cursor.id,
+      },
+      descending: request.order === 'desc',
+      rows: request.limit + 1,
+      ...tuning,
+    };
     const rows = await db
       .select({ ...columns, sortValue: sql<string>`(${sort.value})::text` })
       .from(applications)
-      .where(and(...conditions))
-      .orderBy(sql`${sort.value} ${direction}`, sql`${applications.id} ${direction}`)
-      .limit(request.limit + 1);
+      .where(keysetPageCondition(page))
+      .orderBy(...keysetOrder(page))
+      .limit(page.rows);
     const more = rows.length > request.limit;
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
@@ -112,20 +137,50 @@ export function createApplicationListRepository(db: Executor) {
     return { items, next };
   }
 
+  /** How many rows match, up to COUNT_CAP + 1 (which the page shows as "more than"). */
+  async function countMatching(filter: ApplicationFilter): Promise<number> {
+    const filters = and(...filterConditions(filter));
+    if (filter.q) {
+      // A GIN index is read whole before any LIMIT applies: counting a common word's 250,000
+      // matches through it costs more than the page. So the first SEARCH_SAMPLE rows of the
+      // table are read first; a word that would match more than twice COUNT_CAP of the whole
+      // table at their rate is "more than COUNT_CAP" (an estimate, flagged as one).
+      const sample = db
+        .select({ hit: sql<boolean>`${filters}`.as('hit') })
+        .from(applications)
+        .limit(SEARCH_SAMPLE)
+        .as('sample');
+      const [probe] = await db
+        .select({
+          seen: count(),
+          hits: sql<number>`count(*) filter (where ${sample.hit})`.mapWith(Number),
+          size: sql<number>`(select reltuples::float8 from pg_class where oid = 'applications'::regclass)`.mapWith(
+            Number,
+          ),
+        })
+        .from(sample);
+      if (probe && probe.seen < SEARCH_SAMPLE) return probe.hits; // the whole table
+      if (probe && probe.size > 0 && (probe.hits / probe.seen) * probe.size > 2 * COUNT_CAP) {
+        return COUNT_CAP + 1;
+      }
+    }
+    const matching = db
+      .select({ one: sql`1` })
+      .from(applications)
+      .where(filters)
+      .limit(COUNT_CAP + 1)
+      .as('matching');
+    const [counted] = await db.select({ total: count() }).from(matching);
+    return Number(counted?.total ?? 0);
+  }
+
   return {
     /** One page of the list, with how many match (up to COUNT_CAP, then an estimate flag). */
     async list(request: PageRequest): Promise<Page<ApplicationListRow>> {
-      const matching = db
-        .select({ one: sql`1` })
-        .from(applications)
-        .where(and(...filterConditions(request)))
-        .limit(COUNT_CAP + 1)
-        .as('matching');
-      const [{ items, next }, [counted]] = await Promise.all([
+      const [{ items, next }, total] = await Promise.all([
         readPage(listColumns, request),
-        db.select({ total: count() }).from(matching),
+        countMatching(request),
       ]);
-      const total = Number(counted?.total ?? 0);
       return {
         items: items.map(({ sortValue: _sortValue, ...row }) => row),
         nextCursor: next ? encodeCursor(next) : null,

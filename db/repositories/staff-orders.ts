@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   isDiscordId,
   ORDER_LIST_MAX,
@@ -13,6 +13,12 @@ import { encodeCursor, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { orderEvents, orders, payoutOrders, payouts, reviews, staffUsers } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
+import {
+  type KeysetPageRequest,
+  type KeysetTuning,
+  keysetOrder,
+  keysetPageCondition,
+} from './keyset-page';
 
 // The dashboard's view of orders: one page at a time in any of the list's sorts, with keyset
 // pagination on (sort value, id) so a deep page costs what the first does (the indexes are
@@ -67,9 +73,11 @@ function filterConditions(filters: OrderListFilters, onlyDesigner?: string): SQL
     );
   }
   if (filters.qc) where.push(sql`${qcOutcome} = ${filters.qc}`);
-  if (filters.paid !== undefined) {
-    where.push(sql`(${orders.paidAt} is not null) = ${filters.paid}`);
-  }
+  // Spelled as the partial indexes' predicates (db/schema/orders.ts), not `= ${paid}`: the
+  // planner folds `(paid_at is not null) = false` into `paid_at is null`, which an index on
+  // the expression no longer matches.
+  if (filters.paid === true) where.push(isNotNull(orders.paidAt));
+  if (filters.paid === false) where.push(isNull(orders.paidAt));
   if (filters.from) where.push(sql`${orders.createdAt} >= ${dayStart(filters.from)}`);
   if (filters.to) {
     where.push(sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'`);
@@ -95,7 +103,11 @@ const summaryColumns = {
   updatedAt: orders.updatedAt,
 };
 
-export function createStaffOrdersRepository(db: Executor) {
+export function createStaffOrdersRepository(
+  db: Executor,
+  /** See keyset-page.ts; the defaults unless a test takes each branch. */
+  tuning: KeysetTuning = {},
+) {
   async function countCapped(where: SQL[]): Promise<number> {
     const capped = db
       .select({ one: sql`1`.as('one') })
@@ -112,16 +124,19 @@ export function createStaffOrdersRepository(db: Executor) {
       const { sort, dir, after } = options;
       const size = Math.min(Math.max(1, Math.trunc(options.limit)), ORDER_LIST_MAX);
       const where = filterConditions(options.filters, options.onlyDesigner);
-      const column = SORT_COLUMN[sort];
-      const position = after
-        ? dir === 'desc'
-          ? sql`(${column}, ${orders.id}) < (${castCursorValue(sort, after.v)}, ${after.id})`
-          : sql`(${column}, ${orders.id}) > (${castCursorValue(sort, after.v)}, ${after.id})`
-        : undefined;
-      const order =
-        dir === 'desc'
-          ? sql`${column} desc, ${orders.id} desc`
-          : sql`${column} asc, ${orders.id} asc`;
+      const request: KeysetPageRequest = {
+        table: orders,
+        id: orders.id,
+        sortValue: SORT_COLUMN[sort],
+        filters: where,
+        // A date range may hold a handful of orders: found through created_at's index first
+        // (keyset-page.ts). The other filters have (filter, sort, id) indexes.
+        narrow: Boolean(options.filters.from || options.filters.to),
+        after: after && { value: castCursorValue(sort, after.v), id: after.id },
+        descending: dir === 'desc',
+        rows: size + 1,
+        ...tuning,
+      };
       // Counted on the first page only, and only up to the cap; alongside the page itself.
       const counting = after ? null : countCapped(where);
       // Handled here too, so a failing page query never leaves it rejected unobserved.
@@ -130,9 +145,9 @@ export function createStaffOrdersRepository(db: Executor) {
         .select({ ...summaryColumns, sortValue: SORT_VALUE[sort] })
         .from(orders)
         .leftJoin(staffUsers, eq(staffUsers.discordId, orders.designerDiscordId))
-        .where(and(...where, position))
-        .orderBy(order)
-        .limit(size + 1);
+        .where(keysetPageCondition(request))
+        .orderBy(...keysetOrder(request))
+        .limit(request.rows);
       const page = rows.slice(0, size);
       const last = page.at(-1);
       const items = page.map(({ sortValue: _value, ...item }) => item);

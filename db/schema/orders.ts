@@ -57,17 +57,33 @@ export const orders = pgTable(
     index('orders_customer_idx').on(table.customerDiscordId, table.updatedAt.desc()),
     // The dashboard's list (db/repositories/staff-orders.ts): each sort with the id as the
     // keyset's tie-breaker, alone and after the filters that select many rows.
+    // Price and status carry created_at after the keyset's columns: a date range matching
+    // many orders is checked in the index alone as the walk goes (decision record
+    // 025-dashboard-lists-at-scale).
     index('orders_created_id_idx').on(table.createdAt, table.id),
-    index('orders_price_id_idx').on(table.priceRobux, table.id),
-    index('orders_status_id_idx').on(table.status, table.id),
+    index('orders_price_cover_idx').on(table.priceRobux, table.id, table.createdAt),
+    index('orders_status_cover_idx').on(table.status, table.id, table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
     index('orders_status_price_idx').on(table.status, table.priceRobux, table.id),
     index('orders_designer_created_idx').on(table.designerDiscordId, table.createdAt, table.id),
     index('orders_designer_price_idx').on(table.designerDiscordId, table.priceRobux, table.id),
     index('orders_designer_status_idx').on(table.designerDiscordId, table.status, table.id),
     // Filters that follow the status (unpaid orders await payment, QC outcomes have their
-    // statuses): sorting by status after them scans within the filter, not past it.
-    index('orders_paid_status_idx').on(sql`(${table.paidAt} is not null)`, table.status, table.id),
+    // statuses): sorting by status after them scans within the filter, not past it. Paid or
+    // not is two partial indexes, the list's condition spelled as their predicates; unpaid
+    // orders are few, so each sort has its own.
+    index('orders_paid_status_id_idx')
+      .on(table.status, table.id)
+      .where(sql`${table.paidAt} is not null`),
+    index('orders_unpaid_status_id_idx')
+      .on(table.status, table.id)
+      .where(sql`${table.paidAt} is null`),
+    index('orders_unpaid_created_id_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.paidAt} is null`),
+    index('orders_unpaid_price_id_idx')
+      .on(table.priceRobux, table.id)
+      .where(sql`${table.paidAt} is null`),
     index('orders_qc_status_idx').on(sql`(${QC_OUTCOME_SQL})`, table.status, table.id),
     index('orders_roblox_username_idx').on(sql`lower(${table.customerRobloxUsername})`),
     // Payouts: logged orders by when they were logged.
