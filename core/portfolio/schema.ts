@@ -88,11 +88,17 @@ export const PortfolioProfileEditSchema = z.object({
 export const PortfolioSkillsSchema = z
   .array(PortfolioSkillSchema)
   .max(PORTFOLIO_LIMITS.skills, { error: `At most ${PORTFOLIO_LIMITS.skills} skills` })
-  .refine(uniqueBy((skill: { name: string }) => skill.name), { error: 'Each skill needs its own name' });
+  .refine(
+    uniqueBy((skill: { name: string }) => skill.name),
+    { error: 'Each skill needs its own name' },
+  );
 export const PortfolioProjectsSchema = z
   .array(PortfolioProjectSchema)
   .max(PORTFOLIO_LIMITS.projects, { error: `At most ${PORTFOLIO_LIMITS.projects} projects` })
-  .refine(uniqueBy((project: { title: string }) => project.title), { error: 'Each project needs its own title' });
+  .refine(
+    uniqueBy((project: { title: string }) => project.title),
+    { error: 'Each project needs its own title' },
+  );
 export const PortfolioExpertiseListSchema = z.array(PortfolioExpertiseSchema).max(8);
 export const PortfolioTestimonialsSchema = z.array(PortfolioTestimonialSchema).max(12);
 

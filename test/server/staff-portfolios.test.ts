@@ -50,7 +50,12 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
 
   const as = async (roles: Parameters<typeof signInAsStaff>[1]) =>
     (await signInAsStaff(server.database.db, roles)).cookie;
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    cookie: string,
+    payload?: unknown,
+  ) =>
     server.app.inject({
       method,
       url,
@@ -141,9 +146,7 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
     expect(page).toContain(`src="${url}"`);
 
     const edited = [{ ...aProject, title: 'Patrol Fleet II', images: [] }];
-    expect((await send('PUT', `${base}/proj_folio/projects`, cookie, edited)).statusCode).toBe(
-      200,
-    );
+    expect((await send('PUT', `${base}/proj_folio/projects`, cookie, edited)).statusCode).toBe(200);
     page = await publicPage('proj_folio');
     expect(page).toContain('Patrol Fleet II');
     expect(page).not.toContain(`src="${url}"`);
@@ -247,8 +250,9 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
   it('lists the stored services in every page’s nav; a rename shows on the next request', async () => {
     const cookie = await as(['executive']);
     const services = (
-      (await server.app.inject({ url: '/api/staff/content/site/services', headers: { cookie } }))
-        .json() as { value: { id: string; title: string }[] }
+      (
+        await server.app.inject({ url: '/api/staff/content/site/services', headers: { cookie } })
+      ).json() as { value: { id: string; title: string }[] }
     ).value;
     const renamed = services.map((service, index) =>
       index === 0 ? { ...service, title: 'Moonlit Server Setup' } : service,

@@ -54,7 +54,7 @@ export function ProjectCards({ projects }: { projects: PortfolioResponse['projec
                   <li key={src}>
                     <img
                       src={src}
-                      alt={`${project.title}, image ${index + 1} of ${project.images?.length}`}
+                      alt={`${project.title}, ${index + 1} of ${project.images?.length}`}
                       loading="lazy"
                       width={400}
                       height={300}
