@@ -78,7 +78,11 @@ describe('the dashboard’s site content in Chromium', () => {
     const skills = portfolios.getByRole('form', { name: 'Skills' });
     await skills.getByRole('button', { name: 'Add skill' }).click();
     const added = skills.getByRole('textbox', { name: 'Skill 7 Name' });
-    await expect(added.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    await page.waitForFunction(
+      () => document.activeElement?.closest('label')?.textContent === 'Skill 7 Name',
+      undefined,
+      { timeout: 30_000 },
+    );
     await added.fill('Moon Lettering');
     await skills.getByRole('spinbutton', { name: 'Skill 7 Level (%)' }).fill('91');
     for (let at = 7; at > 1; at--) {

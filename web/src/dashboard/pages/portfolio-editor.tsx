@@ -7,13 +7,14 @@ import { sendJson } from '../../data/post-json';
 import { useApi, useInvalidate } from '../../data/use-api';
 import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
 import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
+import { PortfolioJsonPart } from './portfolio-json-part';
 import { ProfileFields, ProfileForm, readProfileForm } from './portfolio-profile-form';
 import { ProjectsEditor } from './portfolio-projects';
 import { SkillsEditor } from './portfolio-skills';
 
 // Site content (executives): the designers' portfolios (/team/portfolios/:username). One
-// portfolio at a time: its profile, skills and projects, each saved on its own and shown on the
-// public page at the next request.
+// portfolio at a time: its profile, skills, projects, expertise and testimonials, each saved on
+// its own and shown on the public page at the next request.
 
 type PortfolioList = {
   defaultUsername: string;
@@ -101,6 +102,10 @@ function PortfolioDetail({
       <ProfileForm portfolio={portfolio} />
       <SkillsEditor portfolio={portfolio} />
       <ProjectsEditor portfolio={portfolio} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <PortfolioJsonPart portfolio={portfolio} part="expertise" />
+        <PortfolioJsonPart portfolio={portfolio} part="testimonials" />
+      </div>
     </div>
   );
 }
