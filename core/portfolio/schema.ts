@@ -75,12 +75,10 @@ export const PortfolioProfileEditSchema = z.object({
     mainText: required('About text', 2000),
     secondaryText: text('More about text', { max: 2000 }),
   }),
-  githubUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .regex(/^https:\/\/github\.com(\/\S*)?$/i, {
-      error: 'GitHub link: an https://github.com/… address, or leave it empty',
+  /** The GitHub button's address (or another code host's): https only. */
+  githubUrl: text('GitHub link', { max: 300, min: 1 })
+    .refine((value) => WEB_URL.test(value), {
+      error: 'GitHub link: an https:// address, or leave it empty',
     })
     .nullable(),
   contactUrl: linkField('Contact link').nullable(),
