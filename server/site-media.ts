@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { createImageStore } from '../db/image-store';
 
-// Images the dashboard uploads for the public site (team avatars and banners, later portfolio
-// images): files by content hash like applicants' images (db/image-store.ts), in their own
-// folder DATA_DIR/site/uploads so the applications' orphan sweep, which knows only
+// Images the dashboard uploads for the public site (team avatars and banners, portfolio
+// project images): files by content hash like applicants' images (db/image-store.ts), in their
+// own folder DATA_DIR/site/uploads so the applications' orphan sweep, which knows only
 // application rows, never takes them. Public, so served at /media/site/<hash>.
 
 export const SITE_MEDIA_PREFIX = '/media/site/';

@@ -1,5 +1,6 @@
 import { blogPostBySlugUrl, blogPostPath } from '../blog/post-page';
 import { SITE_CONTENT_URL } from './site-content-url';
+import type { ServiceLink } from './types';
 
 // The site's one route table. Everything that needs to know the pages derives from it: the
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
@@ -23,8 +24,10 @@ export type PageHead = {
 /** API answers keyed by URL: what the server loaded for a page, shipped for hydration. */
 export type ApiSnapshot = Record<string, unknown>;
 
-/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
-/** Public, non-secret settings from the server's configuration (DESIGN.md decision 11). */
+/**
+ * Public, non-secret settings from the server's configuration (DESIGN.md decision 11), and what
+ * every page's frame shows from stored content: the nav's services.
+ */
 export type SiteSettings = {
   supportEmail: string;
   discordInviteUrl: string;
@@ -43,6 +46,11 @@ export type SiteSettings = {
    * being part of the render cache's key, a promo starts and ends on its day.
    */
   today: string;
+  /**
+   * The services as stored (site content, decision 024), for the nav's dropdown on every page.
+   * Here rather than in a page's API data: each page's first load carries only the names.
+   */
+  services: ServiceLink[];
 };
 
 export type RouteParams = Record<string, string>;

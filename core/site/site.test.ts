@@ -5,10 +5,15 @@ import { fillTokens } from './tokens';
 
 describe('navigation', () => {
   it('lists the studio services in the dropdown, linking to their cards (decision 8)', () => {
-    const [services] = buildNavLinks();
+    const [services] = buildNavLinks('novadev', SERVICE_CARDS);
     expect(services?.label).toBe('Services');
     expect(services?.children?.map((c) => c.href)).toEqual(SERVICE_CARDS.map((c) => `#${c.id}`));
     expect(services?.children?.map((c) => c.label)).not.toContain('Web Development');
+  });
+
+  it('names the services it is given (the stored ones), not the defaults', () => {
+    const [services] = buildNavLinks('novadev', [{ id: 'moon-maps', title: 'Moon Maps' }]);
+    expect(services?.children).toEqual([{ label: 'Moon Maps', href: '#moon-maps' }]);
   });
 
   it("offers both application forms and the Discord invite under 'We're Hiring'", () => {

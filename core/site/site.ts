@@ -1,8 +1,7 @@
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import type { IconName } from './icons';
 import type { PromoBanner } from './promos';
-import { SERVICE_LINKS } from './service-links';
-import type { NavLink } from './types';
+import type { NavLink, ServiceLink } from './types';
 
 export const STUDIO_NAME = 'Lunar';
 
@@ -44,13 +43,19 @@ export function buildPortfolioHref(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
 }
 
-/** `portfolioUsername` is configuration (decision 11); the default is the studio's bot developer. */
-export function buildNavLinks(portfolioUsername: string = DEFAULT_PORTFOLIO_USERNAME): NavLink[] {
+/**
+ * `portfolioUsername` is configuration (decision 11); the default is the studio's bot developer.
+ * `services` are the stored services (SiteSettings.services): the dropdown links to their cards.
+ */
+export function buildNavLinks(
+  portfolioUsername: string = DEFAULT_PORTFOLIO_USERNAME,
+  services: readonly ServiceLink[] = [],
+): NavLink[] {
   return [
     {
       label: 'Services',
       href: '#services',
-      children: SERVICE_LINKS.map((link) => ({ label: link.title, href: `#${link.id}` })),
+      children: services.map((link) => ({ label: link.title, href: `#${link.id}` })),
     },
     { label: 'Pricing', href: '#pricing' },
     { label: 'Team', href: '#team' },

@@ -16,6 +16,9 @@ export type ServiceCard = {
   description: string;
 };
 
+/** A service as the nav dropdown names it: its card's anchor id and title. */
+export type ServiceLink = Pick<ServiceCard, 'id' | 'title'>;
+
 export type StatTile = {
   icon: IconName;
   value: string;

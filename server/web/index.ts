@@ -9,6 +9,7 @@ import {
   type RouteParams,
 } from '../../core/site/routes';
 import { createContentVersionReader } from '../../db/repositories/content-version';
+import { createSiteContentRepository } from '../../db/repositories/site-content';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { createPageCache, sendCachedPage } from './page-cache';
@@ -50,6 +51,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();
   const contentVersion = createContentVersionReader(app.db);
+  const siteContent = createSiteContentRepository(app.db);
   const site = {
     supportEmail: app.config.SUPPORT_EMAIL,
     discordInviteUrl: app.config.DISCORD_INVITE_URL,
@@ -96,7 +98,15 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   /** The whole page as rendered now from the current data; `missing`: answer 404. */
   async function renderPage(pathname: string, route: Route, params: RouteParams) {
     const now = new Date();
-    const settings = { ...site, year: now.getUTCFullYear(), today: utcDay(now) };
+    // Every page's nav lists the stored services; an edit bumps the content version, so the
+    // cached pages render again with it (decision 024).
+    const { value: services } = await siteContent.read('services');
+    const settings = {
+      ...site,
+      year: now.getUTCFullYear(),
+      today: utcDay(now),
+      services: services.map(({ id, title }) => ({ id, title })),
+    };
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},

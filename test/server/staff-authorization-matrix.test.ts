@@ -134,6 +134,12 @@ describe.each(DRIVERS)('authorization of every /api/staff route on %s', (driver)
       'GET /api/staff/messages',
       'POST /api/staff/messages/:id/handled',
       'GET /api/staff/events',
+      'GET /api/staff/content/portfolios',
+      'POST /api/staff/content/portfolios',
+      'GET /api/staff/content/portfolios/:username',
+      'PUT /api/staff/content/portfolios/:username/:part',
+      'DELETE /api/staff/content/portfolios/:username',
+      'POST /api/staff/content/portfolios/:username/images',
     ]) {
       expect(urls).toContain(url);
     }
@@ -149,6 +155,10 @@ describe.each(DRIVERS)('authorization of every /api/staff route on %s', (driver)
     expect(expected['POST /api/staff/payouts/mark-paid as executive']).toBe('allowed');
     expect(expected['GET /api/staff/reviews as staff']).toBe('allowed');
     expect(expected['GET /api/staff/events as staff']).toBe('allowed');
+    expect(expected['PUT /api/staff/content/portfolios/:username/:part as lead']).toBe('403');
+    expect(expected['PUT /api/staff/content/portfolios/:username/:part as executive']).toBe(
+      'allowed',
+    );
     await fastify.close();
   });
 

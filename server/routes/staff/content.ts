@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { detectImageType, MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
+import { MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
 import type { SiteContent } from '../../../core/site/site-content';
 import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
 import { TeamCategoryEditSchema, TeamMemberEditSchema } from '../../../core/team/schema';
@@ -11,9 +11,12 @@ import { createTeamEditorRepository, TeamEditError } from '../../../db/repositor
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
+import portfolioContentRoutes from './content-portfolios';
+import { readImageUpload } from './read-image-upload';
 
-// Site content (executives): the team directory. Every write ends with siteContentChanged so
-// the public pages show it at once.
+// Site content (executives): the team directory, the home page's blocks and (in
+// content-portfolios.ts) the portfolios. Every write ends with siteContentChanged so the public
+// pages show it at once.
 
 const MemberParams = z.object({
   id: z.coerce.number({ error: 'Not a member id' }).int().positive(),
@@ -22,9 +25,6 @@ const ImageParams = MemberParams.extend({
   kind: z.enum(['avatar', 'banner'], { error: 'Image must be avatar or banner' }),
 });
 const CategoryParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-
-const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF images are accepted';
-const TOO_LARGE = 'The image must be smaller than 5 MB';
 
 const KeyParams = z.object({ key: SiteContentKeySchema });
 
@@ -36,6 +36,8 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   const siteContent = createSiteContentRepository(app.db);
   const media = createSiteMediaStore(app.config.DATA_DIR);
   const executives = { onRequest: requireRole('executive') };
+  // Registered here so its uploads share the multipart limits above.
+  await app.register(portfolioContentRoutes);
 
   /** Runs a write; refusals the data makes become their 4xx, and the pages learn of a change. */
   async function write<T>(run: () => Promise<T>): Promise<T> {
@@ -77,19 +79,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   // One image file as multipart (field `image`): its type checked by its bytes, never its name.
   app.post('/content/team/members/:id/:kind', executives, async (request) => {
     const { id, kind } = parseWith(ImageParams, request.params);
-    if (!request.isMultipart()) throw new HttpError(400, 'Send the image as multipart/form-data.');
-    const file = await request.file();
-    if (!file) throw new HttpError(400, 'No image was sent.', { image: 'Choose an image' });
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, TOO_LARGE, { image: TOO_LARGE });
-      }
-      throw error;
-    }
-    if (!detectImageType(bytes)) throw new HttpError(400, NOT_AN_IMAGE, { image: NOT_AN_IMAGE });
+    const bytes = await readImageUpload(request);
     if (!(await team.findMember(id))) throw new HttpError(404, 'No such member.');
     const hash = await media.write(bytes);
     const member = await write(() => team.setImage(id, kind, siteMediaUrl(hash)));

@@ -48,6 +48,22 @@ export function ProjectCards({ projects }: { projects: PortfolioResponse['projec
               </div>
             </div>
             <p className="mt-3 text-sm text-muted">{project.description}</p>
+            {project.images && project.images.length > 0 && (
+              <ul aria-label={`${project.title} images`} className="mt-4 grid grid-cols-2 gap-2">
+                {project.images.map((src, index) => (
+                  <li key={src}>
+                    <img
+                      src={src}
+                      alt={`${project.title}, ${index + 1} of ${project.images?.length}`}
+                      loading="lazy"
+                      width={400}
+                      height={300}
+                      className="aspect-[4/3] w-full rounded-lg bg-ink object-cover"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
             {project.stats && project.stats.length > 0 && (
               <dl className="mt-4 grid grid-cols-3 gap-2">
                 {project.stats.map((stat) => (

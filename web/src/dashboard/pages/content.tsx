@@ -1,10 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { SITE_CONTENT_KEYS } from '../../../../core/site/site-content';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
 import { useApi, useInvalidate } from '../../data/use-api';
+import { Field, type FormState, IDLE } from './content-field';
+import { PortfolioEditor } from './portfolio-editor';
 import { SiteBlockEditor } from './site-blocks';
 
 // Site content (executives): the team directory the home page shows. Edits are validated by
@@ -16,49 +18,6 @@ type TeamEditorData = {
   categories: (TeamCategory & { position: number })[];
   members: EditableTeamMember[];
 };
-
-type FormState = { busy: boolean; message?: string; fieldErrors: Record<string, string> };
-const IDLE: FormState = { busy: false, fieldErrors: {} };
-
-const inputClass = 'mt-1 block w-full rounded-md border border-line bg-panel/60 p-2 text-sm';
-
-function Field({
-  name,
-  label,
-  defaultValue,
-  error,
-  multiline,
-}: {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error?: string;
-  multiline?: boolean;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const shared = {
-    id,
-    name,
-    defaultValue,
-    className: inputClass,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? <textarea rows={2} {...shared} /> : <input type="text" {...shared} />}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Uploads one image (avatar or banner) at once: the server checks its type by its bytes. */
 async function uploadImage(memberId: number, kind: 'avatar' | 'banner', file: File) {
@@ -320,6 +279,7 @@ export default function ContentSection() {
           </table>
         </div>
       )}
+      <PortfolioEditor />
       <div className="grid gap-8 border-t border-line pt-6 lg:grid-cols-2">
         {SITE_CONTENT_KEYS.map((key) => (
           <SiteBlockEditor key={key} blockKey={key} />

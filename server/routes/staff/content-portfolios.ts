@@ -1,0 +1,119 @@
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  PORTFOLIO_PART_SCHEMAS,
+  PortfolioCreateSchema,
+  PortfolioPartSchema,
+  type PortfolioProject,
+} from '../../../core/portfolio/schema';
+import { text } from '../../../core/shared/text';
+import {
+  createPortfolioEditorRepository,
+  PortfolioEditError,
+  type PortfolioPartValue,
+} from '../../../db/repositories/portfolio-editor';
+import { siteContentChanged } from '../../../db/repositories/site-content-version';
+import { HttpError, parseWith } from '../../http-errors';
+import { requireRole } from '../../plugins/auth';
+import { createSiteMediaStore, SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
+import { readImageUpload } from './read-image-upload';
+
+// Site content (executives): the designers' portfolios that /team/portfolios/:username shows.
+// A part (profile, skills, projects, expertise, testimonials) is saved whole and checked by the
+// core schema the public API reads it back with. Project images are uploaded first (answering
+// their address) and then named in the projects saved; every write ends with siteContentChanged.
+
+// As the public route reads it (server/routes/portfolios): any stored key, under the text rule.
+const UsernameParams = z.object({ username: text('Username', { min: 1, max: 64 }) });
+const PartParams = UsernameParams.extend({ part: PortfolioPartSchema });
+
+const NO_SUCH_PORTFOLIO = 'No such portfolio.';
+
+const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
+  const portfolios = createPortfolioEditorRepository(app.db);
+  const media = createSiteMediaStore(app.config.DATA_DIR);
+  const executives = { onRequest: requireRole('executive') };
+  const defaultUsername = app.config.DEFAULT_PORTFOLIO_USERNAME;
+
+  async function write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      const result = await run();
+      await siteContentChanged(app.db);
+      return result;
+    } catch (error) {
+      if (error instanceof PortfolioEditError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+  }
+
+  /** Projects may only show images this site holds: an address typed by hand is a 400. */
+  async function checkImagesExist(projects: PortfolioProject[]) {
+    const fieldErrors: Record<string, string> = {};
+    for (const [index, project] of projects.entries()) {
+      for (const [position, url] of (project.images ?? []).entries()) {
+        const hash = url.slice(SITE_MEDIA_PREFIX.length);
+        const found = await stat(media.pathOf(hash)).catch(() => null);
+        if (!found) fieldErrors[`${index}.images.${position}`] = 'No such uploaded image';
+      }
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      throw new HttpError(400, 'A project names an image that was never uploaded.', fieldErrors);
+    }
+  }
+
+  app.get('/content/portfolios', executives, async () => ({
+    defaultUsername,
+    portfolios: await portfolios.list(),
+  }));
+
+  app.post('/content/portfolios', executives, async (request, reply) => {
+    const { username, ...profile } = parseWith(PortfolioCreateSchema, request.body);
+    const created = await write(() => portfolios.create(username, profile));
+    return reply.code(201).send(created);
+  });
+
+  app.get('/content/portfolios/:username', executives, async (request) => {
+    const { username } = parseWith(UsernameParams, request.params);
+    const portfolio = await portfolios.find(username);
+    if (!portfolio) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    return portfolio;
+  });
+
+  app.put('/content/portfolios/:username/:part', executives, async (request) => {
+    const { username, part } = parseWith(PartParams, request.params);
+    const value = parseWith(PORTFOLIO_PART_SCHEMAS[part], request.body);
+    if (part === 'projects') await checkImagesExist(value as PortfolioProject[]);
+    const saved = await write(() =>
+      portfolios.savePart(username, part, value as PortfolioPartValue[typeof part]),
+    );
+    if (!saved) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    return saved;
+  });
+
+  app.delete('/content/portfolios/:username', executives, async (request, reply) => {
+    const { username } = parseWith(UsernameParams, request.params);
+    // Unknown usernames show the default profile (spec §2): it must stay.
+    if (username.toLowerCase() === defaultUsername.toLowerCase()) {
+      throw new HttpError(
+        409,
+        'This is the default portfolio (DEFAULT_PORTFOLIO_USERNAME): edit it instead.',
+      );
+    }
+    if (!(await write(() => portfolios.remove(username)))) {
+      throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    }
+    return reply.code(204).send();
+  });
+
+  // A project image: stored by content hash like team avatars; the projects saved next name it.
+  app.post('/content/portfolios/:username/images', executives, async (request, reply) => {
+    const { username } = parseWith(UsernameParams, request.params);
+    const bytes = await readImageUpload(request);
+    if (!(await portfolios.find(username))) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    const hash = await media.write(bytes);
+    return reply.code(201).send({ url: siteMediaUrl(hash) });
+  });
+};
+
+export default portfolioContentRoutes;

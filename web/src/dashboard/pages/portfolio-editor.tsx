@@ -1,0 +1,205 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useId, useState } from 'react';
+import type { Portfolio } from '../../../../core/portfolio/schema';
+import { portfolioPath } from '../../../../core/site/routes';
+import { buttonClass } from '../../components/ui/button';
+import { sendJson } from '../../data/post-json';
+import { useApi, useInvalidate } from '../../data/use-api';
+import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
+import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
+import { PortfolioJsonPart } from './portfolio-json-part';
+import { ProfileFields, ProfileForm, readProfileForm } from './portfolio-profile-form';
+import { ProjectsEditor } from './portfolio-projects';
+import { SkillsEditor } from './portfolio-skills';
+
+// Site content (executives): the designers' portfolios (/team/portfolios/:username). One
+// portfolio at a time: its profile, skills, projects, expertise and testimonials, each saved on
+// its own and shown on the public page at the next request.
+
+type PortfolioList = {
+  defaultUsername: string;
+  portfolios: { username: string; name: string; title: string }[];
+};
+
+export function PortfolioEditor() {
+  const list = useApi<PortfolioList>(PORTFOLIOS_ENDPOINT);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectId = useId();
+  if (list.status === 'loading') return <p>Loading portfolios…</p>;
+  if (list.status !== 'ready') return <p role="alert">{list.error.message}</p>;
+  const { portfolios, defaultUsername } = list.data;
+  const username =
+    portfolios.find((one) => one.username === chosen)?.username ??
+    portfolios.find((one) => one.username === defaultUsername)?.username ??
+    portfolios[0]?.username;
+  return (
+    <section aria-labelledby="portfolios-title" className="space-y-4 border-t border-line pt-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="portfolios-title" className="text-xl font-bold">
+          Portfolios
+        </h2>
+        <NewPortfolioDialog onCreated={setChosen} />
+      </div>
+      {username ? (
+        <>
+          <div>
+            <label htmlFor={selectId} className="block text-sm font-medium">
+              Portfolio to edit
+            </label>
+            <select
+              id={selectId}
+              value={username}
+              onChange={(event) => setChosen(event.target.value)}
+              className={`${inputClass} max-w-sm`}
+            >
+              {portfolios.map((one) => (
+                <option key={one.username} value={one.username}>
+                  {one.name} (@{one.username})
+                </option>
+              ))}
+            </select>
+          </div>
+          <PortfolioDetail
+            key={username}
+            username={username}
+            isDefault={username === defaultUsername}
+            onDeleted={() => setChosen(null)}
+          />
+        </>
+      ) : (
+        <p>No portfolios yet.</p>
+      )}
+    </section>
+  );
+}
+
+function PortfolioDetail({
+  username,
+  isDefault,
+  onDeleted,
+}: {
+  username: string;
+  isDefault: boolean;
+  onDeleted: () => void;
+}) {
+  const answer = useApi<Portfolio>(portfolioEndpoint(username));
+  if (answer.status === 'loading') return <p>Loading the portfolio…</p>;
+  if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
+  const portfolio = answer.data;
+  return (
+    <div className="space-y-8">
+      <p className="flex flex-wrap items-center gap-3 text-sm">
+        <a href={portfolioPath(portfolio.username)} className="text-lavender-strong underline">
+          View the public page<span className="sr-only"> of {portfolio.name}</span>
+        </a>
+        {isDefault ? (
+          <span className="text-muted">The default portfolio: it cannot be deleted.</span>
+        ) : (
+          <DeletePortfolioButton portfolio={portfolio} onDeleted={onDeleted} />
+        )}
+      </p>
+      {/* Each form keeps what was typed and saved; another portfolio remounts them (key). */}
+      <ProfileForm portfolio={portfolio} />
+      <SkillsEditor portfolio={portfolio} />
+      <ProjectsEditor portfolio={portfolio} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <PortfolioJsonPart portfolio={portfolio} part="expertise" />
+        <PortfolioJsonPart portfolio={portfolio} part="testimonials" />
+      </div>
+    </div>
+  );
+}
+
+function DeletePortfolioButton({
+  portfolio,
+  onDeleted,
+}: {
+  portfolio: Portfolio;
+  onDeleted: () => void;
+}) {
+  const invalidate = useInvalidate();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('ghost', 'sm')}
+        onClick={async () => {
+          if (!window.confirm(`Delete ${portfolio.name}'s portfolio? This cannot be undone.`)) {
+            return;
+          }
+          const result = await sendJson('DELETE', portfolioEndpoint(portfolio.username));
+          if (!result.ok) return setError(result.message);
+          onDeleted();
+          await invalidate(PORTFOLIOS_ENDPOINT);
+        }}
+      >
+        Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
+      </button>
+      {error && (
+        <span role="alert" className="text-red-300">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<FormState>(IDLE);
+  const invalidate = useInvalidate();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = { username: String(form.get('username') ?? ''), ...readProfileForm(form) };
+    setState({ busy: true, fieldErrors: {} });
+    const result = await sendJson<Portfolio>('POST', PORTFOLIOS_ENDPOINT, body);
+    if (!result.ok) {
+      setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+      return;
+    }
+    await invalidate(PORTFOLIOS_ENDPOINT);
+    onCreated(result.data.username);
+    setState(IDLE);
+    setOpen(false);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setState(IDLE);
+      }}
+    >
+      <Dialog.Trigger className={buttonClass('secondary', 'sm')}>New portfolio</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-ink p-6 shadow-2xl">
+          <Dialog.Title className="text-xl font-bold">New portfolio</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">
+            Its page is /team/portfolios/ and the username. Skills and projects are added next.
+          </Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+            <Field
+              name="username"
+              label="Discord username"
+              defaultValue=""
+              error={state.fieldErrors.username}
+            />
+            <ProfileFields fieldErrors={state.fieldErrors} />
+            <FormMessage message={state.message} />
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
+              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
+                {state.busy ? 'Creating…' : 'Create portfolio'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from 'react';
+import type { Portfolio, PortfolioProfileEdit } from '../../../../core/portfolio/schema';
+import { buttonClass } from '../../components/ui/button';
+import { Field, FormMessage, type FormState, IDLE } from './content-field';
+import { useSavePortfolioPart } from './portfolio-api';
+
+// A portfolio's profile: what the public page's header and About Me show. Field names are the
+// schema's paths, so the server's field errors land next to their fields.
+
+export function profileOf(portfolio: Portfolio): PortfolioProfileEdit {
+  const { name, title, subtitle, about, githubUrl, contactUrl } = portfolio;
+  return { name, title, subtitle, about, githubUrl, contactUrl };
+}
+
+/** The profile as typed; an empty link means none. */
+export function readProfileForm(form: FormData): PortfolioProfileEdit {
+  const text = (key: string) => String(form.get(key) ?? '');
+  const link = (key: string) => text(key).trim() || null;
+  return {
+    name: text('name'),
+    title: text('title'),
+    subtitle: text('subtitle'),
+    about: { mainText: text('about.mainText'), secondaryText: text('about.secondaryText') },
+    githubUrl: link('githubUrl'),
+    contactUrl: link('contactUrl'),
+  };
+}
+
+export function ProfileFields({
+  profile,
+  fieldErrors,
+}: {
+  profile?: PortfolioProfileEdit;
+  fieldErrors: Record<string, string>;
+}) {
+  const field = (
+    name: string,
+    label: string,
+    value: string | null | undefined,
+    multiline = false,
+  ) => (
+    <Field
+      name={name}
+      label={label}
+      defaultValue={value ?? ''}
+      error={fieldErrors[name]}
+      multiline={multiline}
+    />
+  );
+  return (
+    <>
+      {field('name', 'Name', profile?.name)}
+      {field('title', 'Title', profile?.title)}
+      {field('subtitle', 'Subtitle', profile?.subtitle)}
+      {field('about.mainText', 'About me', profile?.about.mainText, true)}
+      {field('about.secondaryText', 'More about me', profile?.about.secondaryText, true)}
+      {field('githubUrl', 'GitHub link (optional)', profile?.githubUrl)}
+      {field('contactUrl', 'Contact link (optional, e.g. /contact)', profile?.contactUrl)}
+    </>
+  );
+}
+
+export function ProfileForm({ portfolio }: { portfolio: Portfolio }) {
+  const save = useSavePortfolioPart(portfolio.username);
+  const [state, setState] = useState<FormState & { saved?: boolean }>(IDLE);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setState({ busy: true, fieldErrors: {} });
+    const result = await save('profile', readProfileForm(new FormData(event.currentTarget)));
+    if (result.ok) setState({ ...IDLE, saved: true });
+    else setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="portfolio-profile-title"
+      className="max-w-2xl space-y-3"
+    >
+      <h3 id="portfolio-profile-title" className="text-lg font-bold">
+        Profile
+      </h3>
+      <ProfileFields profile={profileOf(portfolio)} fieldErrors={state.fieldErrors} />
+      <FormMessage message={state.message} />
+      {state.saved && (
+        <p role="status" className="text-sm text-muted">
+          Profile saved: the public page shows it now.
+        </p>
+      )}
+      <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
+        {state.busy ? 'Saving…' : 'Save profile'}
+      </button>
+    </form>
+  );
+}
