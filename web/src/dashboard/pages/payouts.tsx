@@ -5,42 +5,43 @@ import type { PayoutLine, PayoutPeriod } from '../../../../core/orders/payouts';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
+import { useStaffMutation, useStaffQuery } from '../query';
 
 function MarkPaid({ line }: { line: PayoutLine }) {
-  const invalidate = useInvalidate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Paying changes what the payouts and the overview's figures show.
+  const markPaid = useStaffMutation(
+    () => ({
+      method: 'POST',
+      url: '/api/staff/payouts/mark-paid',
+      body: {
+        designerDiscordId: line.designerDiscordId,
+        period: line.period,
+        periodStart: line.periodStart,
+        expectedAmountRobux: line.unpaidRobux,
+      },
+    }),
+    ['/api/staff/payouts', '/api/staff/overview'],
+  );
   return (
     <>
       <button
         type="button"
-        disabled={busy}
+        disabled={markPaid.isPending}
         className={buttonClass('primary')}
-        onClick={async () => {
+        onClick={() => {
           const sure = window.confirm(
             `Pay ${line.designerName ?? line.designerDiscordId} ${line.unpaidRobux} R$ for the ${line.period} of ${line.periodStart}?`,
           );
           if (!sure) return;
-          setBusy(true);
-          const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
-            designerDiscordId: line.designerDiscordId,
-            period: line.period,
-            periodStart: line.periodStart,
-            expectedAmountRobux: line.unpaidRobux,
-          });
-          setBusy(false);
-          if (result.ok) await invalidate('/api/staff/payouts');
-          else setProblem(result.message);
+          markPaid.mutate();
         }}
       >
         Mark paid
       </button>
-      {problem && (
+      {markPaid.error && (
         <p role="alert" className="text-red-300">
-          {problem}
+          {markPaid.error.message}
         </p>
       )}
     </>
@@ -50,8 +51,11 @@ function MarkPaid({ line }: { line: PayoutLine }) {
 /** What the studio owes each designer per week or month, from the shares the order log stored. */
 export default function PayoutsSection() {
   const [period, setPeriod] = useState<PayoutPeriod>('week');
-  const me = useApi<StaffIdentity>({ path: '/api/staff/me' });
-  const state = useApi<{ items: PayoutLine[] }>({ path: '/api/staff/payouts', params: { period } });
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const state = useStaffQuery<{ items: PayoutLine[] }>({
+    path: '/api/staff/payouts',
+    params: { period },
+  });
   useLiveRefresh(['payout', 'order'], '/api/staff/payouts');
   const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   return (
