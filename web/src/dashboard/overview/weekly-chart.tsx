@@ -47,31 +47,35 @@ export function WeeklyChart<Row extends { week: string }>({
           </Suspense>
         </div>
       )}
-      <table className="sr-only">
-        <caption>
-          {title} per week{summary ? `: ${summary}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {series.map((item) => (
-              <th key={item.key} scope="col">
-                {item.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.week}>
-              <th scope="row">{row.week}</th>
+      {/* A div holds the table: a table box grows to its content even when told 1px wide,
+          and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>
+            {title} per week{summary ? `: ${summary}` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
               {series.map((item) => (
-                <td key={item.key}>{formatNumber(Number(row[item.key]))}</td>
+                <th key={item.key} scope="col">
+                  {item.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.week}>
+                <th scope="row">{row.week}</th>
+                {series.map((item) => (
+                  <td key={item.key}>{formatNumber(Number(row[item.key]))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
