@@ -24,7 +24,8 @@ export function DecisionDialog({
       url: `/api/staff/applications/${applicationId}/decision`,
       body: { decision, note },
     }),
-    ['/api/staff/applications'],
+    // The overview counts applications by status and lists the Discord edit it queued.
+    ['/api/staff/applications', '/api/staff/overview'],
     { alsoAfter: [409] },
   );
   const verb = decision === 'accept' ? 'Accept' : 'Reject';
