@@ -4,7 +4,7 @@ import type { OrderLogWeek, ReviewWeek } from '../../core/orders/overview';
 import type { Executor } from '../client';
 import { applications, orders, reviews } from '../schema';
 
-// The Overview's weekly series. Every query is a range on an indexed timestamp
+// The Overview's figures. Every weekly query is a range on an indexed timestamp
 // (applications_submitted_id_idx, orders_logged_idx, reviews_created_idx) over a few weeks, so
 // its cost follows the rows of those weeks, never the size of the tables.
 
@@ -31,7 +31,19 @@ const firstQcDecision = sql<string | null>`(
 )`;
 
 export function createOverviewRepository(db: Executor) {
+  /** Rows per status of a whole table (an index-only scan of its status index). */
+  async function countByStatus(table: typeof applications | typeof orders) {
+    const rows = await db
+      .select({ status: table.status, count: sql<number>`count(*)::int` })
+      .from(table)
+      .groupBy(table.status);
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
   return {
+    applicationsByStatus: () => countByStatus(applications),
+    ordersByStatus: () => countByStatus(orders),
+
     async applicationsByWeek(range: WeekRange): Promise<{ week: string; count: number }[]> {
       const week = weekOf(applications.submittedAt);
       const rows = await db

@@ -12,7 +12,7 @@ import { addDays } from '../../../core/shared/day';
 import { KeysetIdSchema } from '../../../core/shared/page';
 import { createOutboxRepository, type OutboxRow } from '../../../db/repositories/outbox';
 import { createOverviewRepository } from '../../../db/repositories/overview';
-import { applications, orders, outbox } from '../../../db/schema';
+import { outbox } from '../../../db/schema';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
@@ -64,17 +64,9 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
         : null;
     const [byStatus, byWeek, orderStatuses, orderLog, reviewWeeks, outboxCounts, waiting, failed] =
       await Promise.all([
-        seesApplications
-          ? app.db
-              .select({ status: applications.status, count: sql<number>`count(*)::int` })
-              .from(applications)
-              .groupBy(applications.status)
-          : null,
+        seesApplications ? figures.applicationsByStatus() : null,
         seesApplications ? figures.applicationsByWeek(range) : null,
-        app.db
-          .select({ status: orders.status, count: sql<number>`count(*)::int` })
-          .from(orders)
-          .groupBy(orders.status),
+        figures.ordersByStatus(),
         orderScope
           ? figures.orderLogByWeek(range, orderScope === 'own' ? staff.discordId : undefined)
           : null,
@@ -87,11 +79,11 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const body: OverviewFigures & { outbox: unknown } = {
       weeks,
       applications: byStatus && {
-        byStatus: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
+        byStatus,
         byWeek: fillWeeks(weeks, byWeek ?? [], { count: 0 }),
       },
       orders: {
-        byStatus: Object.fromEntries(orderStatuses.map((row) => [row.status, Number(row.count)])),
+        byStatus: orderStatuses,
       },
       orderLog:
         orderScope && orderLog
