@@ -1,12 +1,14 @@
-import { and, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OrderLogWeek, ReviewWeek } from '../../core/orders/overview';
 import type { Executor } from '../client';
-import { applications, orders, reviews } from '../schema';
+import { applications, orderEvents, orders, reviews } from '../schema';
 
 // The Overview's figures. Every weekly query is a range on an indexed timestamp
 // (applications_submitted_id_idx, orders_logged_idx, reviews_created_idx) over a few weeks, so
 // its cost follows the rows of those weeks, never the size of the tables.
+
+const QC_DECISIONS = ['qc_approved', 'qc_changes_requested'];
 
 export type WeekRange = { from: string; until: string };
 
@@ -19,16 +21,6 @@ const weekOf = (column: PgColumn | SQL) =>
 
 const within = (column: PgColumn, range: WeekRange) =>
   and(gte(column, utcDay(range.from)), lt(column, utcDay(range.until)));
-
-// The order's first QC decision, found through order_events_order_idx (order id, time).
-// Qualified by hand: drizzle writes bare column names inside a derived table's SELECT, and
-// a bare "id" here would be the event's.
-const firstQcDecision = sql<string | null>`(
-  select e.type from order_events e
-  where e.order_id = "orders"."id" and e.type in ('qc_approved', 'qc_changes_requested')
-  order by e.created_at, e.id
-  limit 1
-)`;
 
 export function createOverviewRepository(db: Executor) {
   /** Rows per status of a whole table (an index-only scan of its status index). */
@@ -56,14 +48,28 @@ export function createOverviewRepository(db: Executor) {
 
     /** Orders logged per week; `designer` narrows to one designer's orders. */
     async orderLogByWeek(range: WeekRange, designer?: string): Promise<OrderLogWeek[]> {
-      const logged = db
+      // Each logged order's first QC decision: one probe of order_events_order_idx (order,
+      // time) per order, in index order. Two decisions of one order never share a timestamp
+      // (each is its own transaction after a submission), so no tie-breaker (and no sort).
+      const firstQc = db
+        .select({ type: orderEvents.type })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, orders.id), inArray(orderEvents.type, QC_DECISIONS)))
+        .orderBy(orderEvents.createdAt)
+        .limit(1)
+        .as('first_qc');
+      const week = weekOf(orders.loggedAt);
+      const rows = await db
         .select({
-          loggedAt: orders.loggedAt,
-          price: orders.priceRobux,
-          share: orders.designerShareRobux,
-          firstQc: firstQcDecision.as('first_qc'),
+          week,
+          orders: sql<number>`count(*)::int`,
+          volumeRobux: sql<number>`coalesce(sum(${orders.priceRobux}), 0)::bigint`,
+          payoutsRobux: sql<number>`coalesce(sum(${orders.designerShareRobux}), 0)::bigint`,
+          qcFirstPass: sql<number>`(count(*) filter (where ${firstQc.type} = 'qc_approved'))::int`,
+          qcChangesRequested: sql<number>`(count(*) filter (where ${firstQc.type} = 'qc_changes_requested'))::int`,
         })
         .from(orders)
+        .leftJoinLateral(firstQc, sql`true`)
         .where(
           and(
             isNotNull(orders.loggedAt),
@@ -71,18 +77,6 @@ export function createOverviewRepository(db: Executor) {
             designer ? eq(orders.designerDiscordId, designer) : undefined,
           ),
         )
-        .as('logged');
-      const week = weekOf(logged.loggedAt);
-      const rows = await db
-        .select({
-          week,
-          orders: sql<number>`count(*)::int`,
-          volumeRobux: sql<number>`coalesce(sum(${logged.price}), 0)::bigint`,
-          payoutsRobux: sql<number>`coalesce(sum(${logged.share}), 0)::bigint`,
-          qcFirstPass: sql<number>`(count(*) filter (where ${logged.firstQc} = 'qc_approved'))::int`,
-          qcChangesRequested: sql<number>`(count(*) filter (where ${logged.firstQc} = 'qc_changes_requested'))::int`,
-        })
-        .from(logged)
         .groupBy(week);
       return rows.map((row) => ({
         week: row.week,
