@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { overviewWeeks } from '../core/orders/overview';
+import { addDays } from '../core/shared/day';
+import { createOverviewRepository } from '../db/repositories/overview';
 import { buildTestApp } from '../test/support/app';
 import { createTestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
@@ -84,6 +87,24 @@ try {
     sql`select count(*)::int as logged from orders where logged_at >= ${`${TO}T00:00:00Z`}::timestamptz - interval '12 weeks' and logged_at < ${`${TO}T00:00:00Z`}::timestamptz + interval '1 week'`,
   )) as unknown as { logged: number }[];
   console.log(`orders logged in the 12-week window: ${window?.logged}`);
+  // Where a lead's answer spends its time: the whole-table counts by status (an existing
+  // figure of the Overview) against the new weekly figures.
+  const figures = createOverviewRepository(db);
+  const weeks = overviewWeeks(TO);
+  const range = { from: weeks[0] as string, until: addDays(weeks.at(-1) as string, 7) };
+  const part = async (run: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      started = performance.now();
+      await run();
+      ms.push(performance.now() - started);
+    }
+    ms.sort((x, y) => x - y);
+    return `p50 ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(1).padStart(6)} ms`;
+  };
+  console.log(`  orders by status (all)  ${await part(() => figures.ordersByStatus())}`);
+  console.log(`  order log by week       ${await part(() => figures.orderLogByWeek(range))}`);
+  console.log(`  reviews by week         ${await part(() => figures.reviewsByWeek(range))}`);
   console.log(`overview, lead (studio)   ${await times(lead.cookie)}`);
   console.log(`overview, designer (own)  ${await times(designer.cookie)}`);
   await app.close();
