@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
-import type { Database } from '../../db/client';
+import { type Database, openDatabase } from '../../db/client';
 import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
@@ -29,12 +29,29 @@ export type TestSite = {
   close(): Promise<void>;
 };
 
+/** Rows a test puts in the site's embedded database before the server opens it. */
+export type PrepareDatabase = (db: Database) => Promise<void>;
+
 /**
  * The built site served by the real server (`startLunar`, web role only) on an ephemeral
- * port, with a fresh embedded database seeded like a first start. Needs `npm run build`.
+ * port, with a fresh embedded database seeded like a first start (after `prepare`, when
+ * given: PGlite admits one process, so the rows go in before the server starts). Needs
+ * `npm run build`.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<TestSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  prepare?: PrepareDatabase,
+): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-browser-'));
+  if (prepare) {
+    const database = await openDatabase({ dataDir });
+    try {
+      await database.migrate();
+      await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+  }
   const lunar = await startLunar(
     testConfig({ PORT: '0', DATA_DIR: dataDir, LUNAR_ROLES: 'web', ...env }),
   );
@@ -126,11 +143,14 @@ export type BrowserSite = {
  * Registers `beforeAll`/`afterAll` hooks that start a site (`startSite(env)`) and Chromium for
  * the surrounding `describe`, and close both afterwards. Read `url`/`browser` inside tests only.
  */
-export function useBrowserSite(env: Record<string, string> = {}): BrowserSite {
+export function useBrowserSite(
+  env: Record<string, string> = {},
+  { prepare }: { prepare?: PrepareDatabase } = {},
+): BrowserSite {
   let site: TestSite | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    site = await startSite(env);
+    site = await startSite(env, prepare);
     browser = await launchBrowser();
   });
   afterAll(async () => {

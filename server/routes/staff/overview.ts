@@ -1,17 +1,34 @@
-import { gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { hasRole } from '../../../core/auth/roles';
+import {
+  averageRating,
+  type OverviewFigures,
+  OverviewQuerySchema,
+  overviewWeeks,
+} from '../../../core/orders/overview';
+import { addDays } from '../../../core/shared/day';
 import { KeysetIdSchema } from '../../../core/shared/page';
 import { createOutboxRepository, type OutboxRow } from '../../../db/repositories/outbox';
-import { applications, orders, outbox } from '../../../db/schema';
+import { createOverviewRepository } from '../../../db/repositories/overview';
+import { outbox } from '../../../db/schema';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
-// The dashboard's Overview: counts from the tables the bot and the site write, and the
-// outbox's deliveries that wait or failed, with a retry for leads.
+// The dashboard's Overview: counts and weekly figures (core/orders/overview.ts) from the tables
+// the bot and the site write, and the outbox's deliveries that wait or failed, with a retry
+// for leads. Who sees which figure: docs/decisions/026-overview-figures.md.
 
-const WEEKS = 12;
+/** One row per week of `weeks`, oldest first: the week's row, or `empty` when it had none. */
+function fillWeeks<T extends { week: string }>(
+  weeks: readonly string[],
+  rows: readonly T[],
+  empty: Omit<T, 'week'>,
+): T[] {
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
+  return weeks.map((week) => byWeek.get(week) ?? ({ week, ...empty } as T));
+}
 const IdParams = z.object({
   id: z.coerce.number({ error: 'Not a delivery id' }).pipe(KeysetIdSchema),
 });
@@ -29,43 +46,62 @@ const outboxItem = (row: OutboxRow) => ({
 
 const overviewRoutes: FastifyPluginAsync = async (app) => {
   const deliveries = createOutboxRepository(app.db);
+  const figures = createOverviewRepository(app.db);
 
   app.get('/overview', async (request) => {
     const { staff } = await getSignedInStaff(request);
-    const since = sql`date_trunc('week', now()) - ${WEEKS - 1} * interval '1 week'`;
-    const week = sql<string>`to_char(date_trunc('week', ${applications.submittedAt}), 'YYYY-MM-DD')`;
-    // Applications are for leads and executives (their section); others see orders only.
+    const { to } = parseWith(OverviewQuerySchema, request.query);
+    const weeks = overviewWeeks(to);
+    const range = { from: weeks[0] as string, until: addDays(weeks.at(-1) as string, 7) };
+    // Applications are for leads and executives (their section). The order log's money
+    // follows the Orders and Payouts sections: leads and executives see the studio's,
+    // designers their own orders', other staff none. Reviews are every staff member's section.
     const seesApplications = hasRole(staff, 'lead');
-    const [byStatus, byWeek, orderStatuses, outboxCounts, waiting, failed] = await Promise.all([
-      seesApplications
-        ? app.db
-            .select({ status: applications.status, count: sql<number>`count(*)::int` })
-            .from(applications)
-            .groupBy(applications.status)
-        : null,
-      seesApplications
-        ? app.db
-            .select({ week, count: sql<number>`count(*)::int` })
-            .from(applications)
-            .where(gte(applications.submittedAt, since))
-            .groupBy(week)
-            .orderBy(week)
-        : null,
-      app.db
-        .select({ status: orders.status, count: sql<number>`count(*)::int` })
-        .from(orders)
-        .groupBy(orders.status),
-      deliveries.countByStatus(),
-      deliveries.listWaiting(20),
-      deliveries.listFailed(20),
-    ]);
-    return {
+    const orderScope = hasRole(staff, 'lead')
+      ? 'studio'
+      : hasRole(staff, 'designer')
+        ? 'own'
+        : null;
+    const [byStatus, byWeek, orderStatuses, orderLog, reviewWeeks, outboxCounts, waiting, failed] =
+      await Promise.all([
+        seesApplications ? figures.applicationsByStatus() : null,
+        seesApplications ? figures.applicationsByWeek(range) : null,
+        figures.ordersByStatus(),
+        orderScope
+          ? figures.orderLogByWeek(range, orderScope === 'own' ? staff.discordId : undefined)
+          : null,
+        figures.reviewsByWeek(range),
+        deliveries.countByStatus(),
+        deliveries.listWaiting(20),
+        deliveries.listFailed(20),
+      ]);
+    const reviewsByWeek = fillWeeks(weeks, reviewWeeks, { reviews: 0, ratingSum: 0 });
+    const body: OverviewFigures & { outbox: unknown } = {
+      weeks,
       applications: byStatus && {
-        byStatus: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])),
-        byWeek: (byWeek ?? []).map((row) => ({ week: row.week, count: Number(row.count) })),
+        byStatus,
+        byWeek: fillWeeks(weeks, byWeek ?? [], { count: 0 }),
       },
       orders: {
-        byStatus: Object.fromEntries(orderStatuses.map((row) => [row.status, Number(row.count)])),
+        byStatus: orderStatuses,
+      },
+      orderLog:
+        orderScope && orderLog
+          ? {
+              scope: orderScope,
+              byWeek: fillWeeks(weeks, orderLog, {
+                orders: 0,
+                volumeRobux: 0,
+                payoutsRobux: 0,
+                qcFirstPass: 0,
+                qcChangesRequested: 0,
+              }),
+            }
+          : null,
+      reviews: {
+        byWeek: reviewsByWeek,
+        count: reviewsByWeek.reduce((sum, week) => sum + week.reviews, 0),
+        average: averageRating(reviewsByWeek),
       },
       outbox: {
         counts: outboxCounts,
@@ -73,6 +109,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
         failed: failed.map(outboxItem),
       },
     };
+    return body;
   });
 
   app.post('/outbox/:id/retry', { onRequest: requireRole('lead') }, async (request) => {

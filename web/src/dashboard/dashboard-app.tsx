@@ -2,7 +2,7 @@ import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { StaffIdentity } from '../../../core/auth/principal';
 import { ApiProblem } from '../components/ui/api-problem';
-import { useApi } from '../data/use-api';
+import { DashboardQueryProvider, useStaffQuery } from './query';
 import {
   type DashboardSection,
   OVERVIEW_SECTION_ID,
@@ -46,8 +46,16 @@ function SectionNav({ sections }: { sections: DashboardSection[] }) {
 }
 
 export default function DashboardApp() {
+  return (
+    <DashboardQueryProvider>
+      <DashboardFrame />
+    </DashboardQueryProvider>
+  );
+}
+
+function DashboardFrame() {
   const { section: sectionId = OVERVIEW_SECTION_ID, id: itemId } = useParams();
-  const me = useApi<StaffIdentity>('/api/staff/me');
+  const me = useStaffQuery<StaffIdentity>('/api/staff/me');
   const sections = useMemo(() => (me.data ? visibleSections(me.data) : []), [me.data]);
   const section = sections.find((candidate) => candidate.id === sectionId);
   const known = SECTIONS.some((candidate) => candidate.id === sectionId);

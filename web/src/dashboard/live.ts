@@ -1,22 +1,31 @@
-import { useEffect } from 'react';
-import { useInvalidate } from '../data/use-api';
+import { useEffect, useRef } from 'react';
+import { useInvalidateApi } from './query';
 
 /** The kinds of change /api/staff/events announces (server/live/staff-events.ts). */
 export type LiveEventType = 'application' | 'message' | 'order' | 'review' | 'payout' | 'outbox';
 
 /**
- * Refetches what is shown under `prefix` (e.g. '/api/staff/orders') whenever the server
+ * Invalidates the queries under `prefix` (e.g. '/api/staff/orders') whenever the server
  * announces a change of one of `types`, so an open page stays current without a reload.
- * EventSource reconnects by itself (the server ends a stream every few minutes).
+ * EventSource reconnects by itself (the server ends a stream every few minutes); a change
+ * announced while it was away is caught by invalidating again on each reconnect.
  */
 export function useLiveRefresh(types: readonly LiveEventType[], prefix: string): void {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
+  // The latest invalidate, without reopening the stream on every render.
+  const latest = useRef(invalidate);
+  latest.current = invalidate;
   const key = types.join(',');
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/staff/events');
-    const refresh = () => void invalidate(prefix);
+    const refresh = () => void latest.current(prefix);
+    let opened = false;
+    source.addEventListener('open', () => {
+      if (opened) refresh();
+      opened = true;
+    });
     for (const type of key.split(',')) source.addEventListener(type, refresh);
     return () => source.close();
-  }, [invalidate, key, prefix]);
+  }, [key, prefix]);
 }

@@ -69,7 +69,7 @@ export type ApiStoreOptions = {
 };
 
 /** `/api/blog` covers `/api/blog`, `/api/blog/posts` and `/api/blog?x=1`, not `/api/blogs`. */
-function isUnder(url: string, prefix: string): boolean {
+export function isUnder(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;
   const next = url.charAt(prefix.length);
   return next === '' || next === '/' || next === '?' || prefix.endsWith('/');

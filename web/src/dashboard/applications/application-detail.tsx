@@ -1,6 +1,6 @@
 import { APPLICATION_FIELD_LABELS } from '../../../../core/applications/steps';
 import { ApiProblem } from '../../components/ui/api-problem';
-import { useApi } from '../../data/use-api';
+import { useStaffQuery } from '../query';
 import { DecisionDialog } from './decision-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -30,7 +30,7 @@ function answerText(value: unknown): string {
 }
 
 export function ApplicationDetail({ id }: { id: string }) {
-  const detail = useApi<Detail>(`/api/staff/applications/${encodeURIComponent(id)}`);
+  const detail = useStaffQuery<Detail>(`/api/staff/applications/${encodeURIComponent(id)}`);
   const app = detail.data;
   return (
     <article aria-labelledby="application-title" className="mt-4 space-y-6">

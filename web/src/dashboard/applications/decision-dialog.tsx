@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useState } from 'react';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useInvalidate } from '../../data/use-api';
+import { useStaffMutation } from '../query';
 
 // Accept / Reject with an optional note (Radix Dialog: focus trapped and returned, Escape
 // closes, labelled by its title). The server records the first decision only; a second one
@@ -18,26 +17,25 @@ export function DecisionDialog({
   applicantName: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const invalidate = useInvalidate();
+  // Decided now or by someone else first (409): either way the stored decision is what to show.
+  const decide = useStaffMutation(
+    (note: string | undefined) => ({
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/decision`,
+      body: { decision, note },
+    }),
+    // The overview counts applications by status and lists the Discord edit it queued.
+    ['/api/staff/applications', '/api/staff/overview'],
+    { alsoAfter: [409] },
+  );
   const verb = decision === 'accept' ? 'Accept' : 'Reject';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const note = new FormData(event.currentTarget).get('note');
-    setState({ busy: true });
-    const result = await sendJson('POST', `/api/staff/applications/${applicationId}/decision`, {
-      decision,
-      note: typeof note === 'string' ? note : undefined,
+    decide.mutate(typeof note === 'string' ? note : undefined, {
+      onSuccess: () => setOpen(false),
     });
-    // Decided now or by someone else first: either way the stored decision is what to show.
-    if (result.ok || result.status === 409) await invalidate('/api/staff/applications');
-    if (result.ok) {
-      setState({ busy: false });
-      setOpen(false);
-      return;
-    }
-    setState({ busy: false, error: result.message });
   }
 
   return (
@@ -45,7 +43,7 @@ export function DecisionDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setState({ busy: false });
+        if (!next) decide.reset();
       }}
     >
       <Dialog.Trigger
@@ -72,15 +70,19 @@ export function DecisionDialog({
                 className="mt-1 block w-full rounded-md border border-line bg-panel/60 p-2 text-sm"
               />
             </label>
-            {state.error && (
+            {decide.error && (
               <p role="alert" className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
-                {state.error}
+                {decide.error.message}
               </p>
             )}
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-                {state.busy ? 'Saving…' : `${verb} application`}
+              <button
+                type="submit"
+                disabled={decide.isPending}
+                className={buttonClass('primary', 'sm')}
+              >
+                {decide.isPending ? 'Saving…' : `${verb} application`}
               </button>
             </div>
           </form>

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import type { ContactInboxItem } from '../../../../core/contact/schema';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
+import { useStaffMutation } from '../query';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 
 function HandledCell({ row }: { row: ContactInboxItem }) {
-  const invalidate = useInvalidate();
-  const [error, setError] = useState<string | null>(null);
+  const markHandled = useStaffMutation(
+    () => ({ method: 'POST', url: `/api/staff/messages/${row.id}/handled` }),
+    ['/api/staff/messages'],
+  );
   if (row.handledAt) {
     return (
       <span>
@@ -22,17 +22,14 @@ function HandledCell({ row }: { row: ContactInboxItem }) {
       <button
         type="button"
         className={buttonClass('secondary')}
-        onClick={async () => {
-          const result = await sendJson('POST', `/api/staff/messages/${row.id}/handled`);
-          if (result.ok) await invalidate('/api/staff/messages');
-          else setError(result.message);
-        }}
+        disabled={markHandled.isPending}
+        onClick={() => markHandled.mutate()}
       >
         Mark handled
       </button>
-      {error && (
+      {markHandled.error && (
         <span role="alert" className="ml-2 text-red-300">
-          {error}
+          {markHandled.error.message}
         </span>
       )}
     </span>

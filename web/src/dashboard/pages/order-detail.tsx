@@ -1,14 +1,14 @@
 import { ORDER_STATUS_LABELS } from '../../../../core/orders/order-status';
 import type { OrderDetail as Order } from '../../../../core/orders/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
-import { useApi } from '../../data/use-api';
+import { useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
 
 const when = (value: Date | string | null) => (value ? new Date(value).toLocaleString() : '—');
 
 /** One order: its facts and the timeline of what happened to it (order_events). */
 export default function OrderDetail({ id }: { id: string }) {
-  const state = useApi<Order>({ path: `/api/staff/orders/${encodeURIComponent(id)}` });
+  const state = useStaffQuery<Order>({ path: `/api/staff/orders/${encodeURIComponent(id)}` });
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <BackToList to="/dashboard/orders" className="underline">

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
+import { OVERVIEW_WEEKS, type OverviewFigures, qcPassRate } from '../../../../core/orders/overview';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useApi } from '../../data/use-api';
+import { useLiveRefresh } from '../live';
+import { WeeklyChart } from '../overview/weekly-chart';
+import { useStaffMutation, useStaffQuery } from '../query';
 
-// The dashboard's landing page: counts from the tables (applications for leads and
-// executives), and the outbox's deliveries to Discord that wait or failed, with a retry.
+// The dashboard's landing page: counts and weekly charts from the tables (who sees which:
+// server/routes/staff/overview.ts), and the outbox's deliveries to Discord that wait or
+// failed, with a retry.
+
+const OVERVIEW = '/api/staff/overview';
 
 type Delivery = {
   id: number;
@@ -17,16 +23,21 @@ type Delivery = {
   createdAt: string;
 };
 
-type Overview = {
-  applications: {
-    byStatus: Record<string, number>;
-    byWeek: { week: string; count: number }[];
-  } | null;
-  orders: { byStatus: Record<string, number> };
+type Overview = OverviewFigures & {
   outbox: { counts: Record<string, number>; waiting: Delivery[]; failed: Delivery[] };
 };
 
+const COLORS = {
+  primary: 'var(--color-lavender)',
+  secondary: '#6ee7b7',
+  warning: '#fca5a5',
+};
+
 const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ');
+const robux = (value: number) => `${value.toLocaleString('en')} R$`;
+const sum = <T,>(rows: readonly T[], pick: (row: T) => number) =>
+  rows.reduce((total, row) => total + pick(row), 0);
+const WINDOW = `the last ${OVERVIEW_WEEKS} weeks`;
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
   const entries = Object.entries(counts);
@@ -49,46 +60,75 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
   );
 }
 
-/** Bars as a list: each bar's number is text, so it reads without seeing the bars. */
-function WeekBars({ weeks }: { weeks: { week: string; count: number }[] }) {
-  const max = Math.max(1, ...weeks.map((week) => week.count));
+function OrderLogCharts({ orderLog }: { orderLog: NonNullable<OverviewFigures['orderLog']> }) {
+  const weeks = orderLog.byWeek;
+  const whose = orderLog.scope === 'own' ? 'Your orders' : 'Orders';
+  const rate = qcPassRate(weeks);
+  const passed = sum(weeks, (week) => week.qcFirstPass);
+  const decided = passed + sum(weeks, (week) => week.qcChangesRequested);
   return (
-    <section aria-labelledby="weeks-title" className="rounded-xl border border-line p-4">
-      <h2 id="weeks-title" className="font-semibold">
-        Applications per week
-      </h2>
-      {weeks.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No applications in the last 12 weeks.</p>
-      ) : (
-        <ul className="mt-3 space-y-1">
-          {weeks.map((week) => (
-            <li
-              key={week.week}
-              className="grid grid-cols-[7rem_1fr_4rem] items-center gap-2 text-sm"
-            >
-              <span className="text-muted">Week of {week.week}</span>
-              <span
-                aria-hidden="true"
-                className="h-3 rounded bg-lavender/70"
-                style={{ width: `${(week.count / max) * 100}%` }}
-              />
-              <span className="text-right">{week.count.toLocaleString('en')}</span>
-            </li>
-          ))}
-        </ul>
+    <>
+      <WeeklyChart
+        title="Robux volume and designer payouts"
+        definition={`${whose} logged with /orderlog, by the UTC week they were logged: the order's price (what the studio receives after Roblox's fee) and the designer's share the log stored (90% with QC passed, 80% without).`}
+        summary={`${robux(sum(weeks, (week) => week.volumeRobux))} volume, ${robux(sum(weeks, (week) => week.payoutsRobux))} to designers in ${WINDOW}`}
+        rows={weeks}
+        series={[
+          { key: 'volumeRobux', label: 'Volume (R$)', color: COLORS.primary },
+          { key: 'payoutsRobux', label: 'Designer payouts (R$)', color: COLORS.secondary },
+        ]}
+        empty={`No orders logged in ${WINDOW}.`}
+      />
+      <WeeklyChart
+        title="QC pass rate"
+        definition={`${whose} logged each week that went through quality control: approved at the first decision, or changes requested first (from the orders' events).`}
+        summary={
+          rate === null
+            ? `No QC decisions in ${WINDOW}`
+            : `${Math.round(rate * 100)}% passed the first time (${passed} of ${decided})`
+        }
+        rows={weeks}
+        series={[
+          { key: 'qcFirstPass', label: 'Passed first time', color: COLORS.secondary, stack: 'qc' },
+          {
+            key: 'qcChangesRequested',
+            label: 'Changes requested',
+            color: COLORS.warning,
+            stack: 'qc',
+          },
+        ]}
+        empty={`No QC decisions on orders logged in ${WINDOW}.`}
+      />
+    </>
+  );
+}
+
+function RetryButton({ id }: { id: number }) {
+  const retry = useStaffMutation(
+    () => ({ method: 'POST', url: `/api/staff/outbox/${id}/retry` }),
+    [OVERVIEW],
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        disabled={retry.isPending}
+        onClick={() => retry.mutate()}
+      >
+        Retry #{id}
+      </button>
+      {retry.isSuccess && <span role="status">Queued again.</span>}
+      {retry.error && (
+        <span role="alert" className="text-red-300">
+          {retry.error.message}
+        </span>
       )}
-    </section>
+    </>
   );
 }
 
 function Deliveries({ title, rows, retry }: { title: string; rows: Delivery[]; retry?: boolean }) {
-  const [messages, setMessages] = useState<Record<number, string>>({});
-  const overview = useApi<Overview>('/api/staff/overview');
-  async function retryRow(id: number) {
-    const result = await sendJson('POST', `/api/staff/outbox/${id}/retry`);
-    setMessages((current) => ({ ...current, [id]: result.ok ? 'Queued again.' : result.message }));
-    if (result.ok) await overview.reload();
-  }
   return (
     <section aria-label={title} className="rounded-xl border border-line p-4">
       <h2 className="font-semibold">{title}</h2>
@@ -103,16 +143,7 @@ function Deliveries({ title, rows, retry }: { title: string; rows: Delivery[]; r
                 {row.attempts === 1 ? '' : 's'}
                 {row.lastError && <span className="text-muted"> · {row.lastError}</span>}
               </span>
-              {retry && (
-                <button
-                  type="button"
-                  className={buttonClass('secondary', 'sm')}
-                  onClick={() => retryRow(row.id)}
-                >
-                  Retry #{row.id}
-                </button>
-              )}
-              {messages[row.id] && <span role="status">{messages[row.id]}</span>}
+              {retry && <RetryButton id={row.id} />}
             </li>
           ))}
         </ul>
@@ -122,10 +153,11 @@ function Deliveries({ title, rows, retry }: { title: string; rows: Delivery[]; r
 }
 
 export default function OverviewSection() {
-  const overview = useApi<Overview>('/api/staff/overview');
-  const me = useApi<{ roles: string[] }>('/api/staff/me');
+  const overview = useStaffQuery<Overview>(OVERVIEW);
+  const me = useStaffQuery<StaffIdentity>('/api/staff/me');
+  useLiveRefresh(['application', 'order', 'review', 'payout', 'outbox'], OVERVIEW);
   const data = overview.data;
-  const canRetry = me.data?.roles.some((role) => ['lead', 'executive', 'owner'].includes(role));
+  const canRetry = me.status === 'ready' && hasRole(me.data, 'lead');
   return (
     <section aria-labelledby="overview-title" className="space-y-4">
       <h1 id="overview-title" className="text-2xl font-bold">
@@ -138,10 +170,31 @@ export default function OverviewSection() {
       />
       {data && (
         <div className="grid gap-4 lg:grid-cols-2">
+          {data.orderLog && <OrderLogCharts orderLog={data.orderLog} />}
+          <WeeklyChart
+            title="Reviews"
+            definition={`Customer reviews written each UTC week, with their 1–5 star ratings.`}
+            summary={
+              data.reviews.average === null
+                ? `No reviews in ${WINDOW}`
+                : `Average rating ${data.reviews.average.toFixed(2)} / 5 from ${data.reviews.count} review${data.reviews.count === 1 ? '' : 's'}`
+            }
+            rows={data.reviews.byWeek}
+            series={[{ key: 'reviews', label: 'Reviews', color: COLORS.primary }]}
+            empty={`No reviews in ${WINDOW}.`}
+          />
+          {data.applications && (
+            <WeeklyChart
+              title="Applications"
+              definition="Applications submitted each UTC week."
+              rows={data.applications.byWeek}
+              series={[{ key: 'count', label: 'Applications', color: COLORS.primary }]}
+              empty={`No applications in ${WINDOW}.`}
+            />
+          )}
           {data.applications && (
             <Counts title="Applications by status" counts={data.applications.byStatus} />
           )}
-          {data.applications && <WeekBars weeks={data.applications.byWeek} />}
           <Counts title="Orders by status" counts={data.orders.byStatus} />
           <Counts title="Deliveries to Discord" counts={data.outbox.counts} />
           <Deliveries title="Failed deliveries" rows={data.outbox.failed} retry={canRetry} />

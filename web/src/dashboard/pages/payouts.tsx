@@ -6,9 +6,8 @@ import type { PayoutLine, PayoutPeriod } from '../../../../core/orders/payouts';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
+import { useStaffMutation, useStaffQuery } from '../query';
 
 /**
  * Paying is recorded, never undone here: a Radix dialog asks first (focus starts on Cancel and
@@ -16,34 +15,29 @@ import { useLiveRefresh } from '../live';
  * meanwhile is a 409 to read, not a silent overpayment.
  */
 function MarkPaid({ line }: { line: PayoutLine }) {
-  const invalidate = useInvalidate();
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const designer = line.designerName ?? line.designerDiscordId;
-
-  async function pay() {
-    setState({ busy: true });
-    const result = await sendJson('POST', '/api/staff/payouts/mark-paid', {
-      designerDiscordId: line.designerDiscordId,
-      period: line.period,
-      periodStart: line.periodStart,
-      expectedAmountRobux: line.unpaidRobux,
-    });
-    if (!result.ok) {
-      setState({ busy: false, error: result.message });
-      return;
-    }
-    setState({ busy: false });
-    setOpen(false);
-    await invalidate('/api/staff/payouts');
-  }
+  // Paying changes what the payouts and the overview's figures show.
+  const markPaid = useStaffMutation(
+    () => ({
+      method: 'POST',
+      url: '/api/staff/payouts/mark-paid',
+      body: {
+        designerDiscordId: line.designerDiscordId,
+        period: line.period,
+        periodStart: line.periodStart,
+        expectedAmountRobux: line.unpaidRobux,
+      },
+    }),
+    ['/api/staff/payouts', '/api/staff/overview'],
+  );
 
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setState({ busy: false });
+        if (!next) markPaid.reset();
       }}
     >
       <Dialog.Trigger className={buttonClass('primary', 'sm')}>Mark paid</Dialog.Trigger>
@@ -57,23 +51,23 @@ function MarkPaid({ line }: { line: PayoutLine }) {
             For the {line.period} of {line.periodStart}. The payout is recorded with your name and
             cannot be undone here.
           </Dialog.Description>
-          {state.error && (
+          {markPaid.error && (
             <p
               role="alert"
               className="mt-4 rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
             >
-              {state.error}
+              {markPaid.error.message}
             </p>
           )}
           <div className="mt-6 flex justify-end gap-2">
             <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
             <button
               type="button"
-              disabled={state.busy}
+              disabled={markPaid.isPending}
               className={buttonClass('primary', 'sm')}
-              onClick={pay}
+              onClick={() => markPaid.mutate(undefined, { onSuccess: () => setOpen(false) })}
             >
-              {state.busy ? 'Saving…' : 'Mark paid out'}
+              {markPaid.isPending ? 'Saving…' : 'Mark paid out'}
             </button>
           </div>
         </Dialog.Content>
@@ -85,8 +79,11 @@ function MarkPaid({ line }: { line: PayoutLine }) {
 /** What the studio owes each designer per week or month, from the shares the order log stored. */
 export default function PayoutsSection() {
   const [period, setPeriod] = useState<PayoutPeriod>('week');
-  const me = useApi<StaffIdentity>({ path: '/api/staff/me' });
-  const state = useApi<{ items: PayoutLine[] }>({ path: '/api/staff/payouts', params: { period } });
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const state = useStaffQuery<{ items: PayoutLine[] }>({
+    path: '/api/staff/payouts',
+    params: { period },
+  });
   useLiveRefresh(['payout', 'order'], '/api/staff/payouts');
   const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   return (

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
 import type { StaffReview } from '../../../../core/orders/staff-review';
 import { buttonClass } from '../../components/ui/button';
-import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
 import { useLiveRefresh } from '../live';
+import { useStaffMutation, useStaffQuery } from '../query';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 
 const shownText = (row: StaffReview) =>
@@ -16,29 +15,27 @@ const shownText = (row: StaffReview) =>
  * or shows it again (the server records it as an order event and refreshes the home page).
  */
 function ShownCell({ row, canHide }: { row: StaffReview; canHide: boolean }) {
-  const invalidate = useInvalidate();
-  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  if (!canHide || !row.publish) return <span>{shownText(row)}</span>;
   const action = row.hidden ? 'unhide' : 'hide';
+  // The home page's testimonials follow on the server; the list and overview here.
+  const toggle = useStaffMutation(
+    () => ({ method: 'POST', url: `/api/staff/reviews/${row.id}/${action}` }),
+    ['/api/staff/reviews', '/api/staff/overview'],
+  );
+  if (!canHide || !row.publish) return <span>{shownText(row)}</span>;
   return (
     <span className="flex flex-wrap items-center gap-2">
       {shownText(row)}
       <button
         type="button"
-        disabled={state.busy}
+        disabled={toggle.isPending}
         className={buttonClass('secondary', 'sm')}
-        onClick={async () => {
-          setState({ busy: true });
-          const result = await sendJson('POST', `/api/staff/reviews/${row.id}/${action}`);
-          setState(result.ok ? { busy: false } : { busy: false, error: result.message });
-          if (result.ok) await invalidate('/api/staff/reviews');
-        }}
+        onClick={() => toggle.mutate()}
       >
         {row.hidden ? 'Show on site' : 'Hide from site'}
       </button>
-      {state.error && (
+      {toggle.error && (
         <span role="alert" className="text-red-300">
-          {state.error}
+          {toggle.error.message}
         </span>
       )}
     </span>
@@ -75,7 +72,7 @@ const FILTERS: TableFilter[] = [
 
 export default function ReviewsSection() {
   useLiveRefresh(['review'], '/api/staff/reviews');
-  const me = useApi<StaffIdentity>({ path: '/api/staff/me' });
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
   const canHide = me.status === 'ready' && hasRole(me.data, 'executive');
   const columns = useMemo(() => reviewColumns(canHide), [canHide]);
   return (

@@ -15,7 +15,7 @@ import type { Page } from '../../../../core/shared/page';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
-import { useApi } from '../../data/use-api';
+import { useStaffQuery } from '../query';
 import { fromList } from './back-to-list';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
 import {
@@ -106,7 +106,7 @@ export function DataTable<Row extends RowData>({
   const [query, setQuery] = useTableQuery(filters, columns as TableColumn<unknown>[], defaultSort);
   // Cursors of the pages before this one, for "Previous" (keyset pages only go forward).
   const [previous, setPrevious] = useState<(string | undefined)[]>([]);
-  const page = useApi<Page<Row>>({ path: endpoint, params: listParams(query, pageSize) });
+  const page = useStaffQuery<Page<Row>>({ path: endpoint, params: listParams(query, pageSize) });
 
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => ({
     ...Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [c.id, false])),
