@@ -10,7 +10,7 @@ import { type ApiRequest, apiUrl } from '../../../core/site/api-url';
 import { ApiError, type ApiState, fetchJson, isUnder } from '../data/api-store';
 import { sendJson } from '../data/post-json';
 
-// The dashboard's server state, on TanStack Query (decision 025). Queries are keyed by their
+// The dashboard's server state, on TanStack Query (decision 026). Queries are keyed by their
 // URL, so `invalidateApi(prefix)` refreshes every answer under a path as the public pages'
 // `useInvalidate` does; the public pages keep web/src/data/use-api (no TanStack in their
 // bundle: this file is imported from dashboard chunks only).

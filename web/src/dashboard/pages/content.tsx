@@ -4,7 +4,7 @@ import { SITE_CONTENT_KEYS } from '../../../../core/site/site-content';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
+import { useInvalidateApi, useStaffQuery } from '../query';
 import { Field, type FormState, IDLE } from './content-field';
 import { PortfolioEditor } from './portfolio-editor';
 import { SiteBlockEditor } from './site-blocks';
@@ -44,7 +44,7 @@ function MemberDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<FormState>(IDLE);
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
   const title = member ? `Edit ${member.name}` : 'Add a member';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -193,7 +193,7 @@ function MemberDialog({
 }
 
 function DeleteButton({ member }: { member: EditableTeamMember }) {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -220,7 +220,7 @@ function DeleteButton({ member }: { member: EditableTeamMember }) {
 
 /** The team directory's members: who they are, where they appear, edit and remove. */
 export default function ContentSection() {
-  const team = useApi<TeamEditorData>(ENDPOINT);
+  const team = useStaffQuery<TeamEditorData>(ENDPOINT);
   return (
     <section aria-labelledby="content-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

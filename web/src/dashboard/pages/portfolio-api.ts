@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { PortfolioPart } from '../../../../core/portfolio/schema';
 import { type PostResult, sendJson } from '../../data/post-json';
-import { useInvalidate } from '../../data/use-api';
+import { useInvalidateApi } from '../query';
 
 // The staff API of portfolio editing (server/routes/staff/content-portfolios.ts).
 
@@ -12,7 +12,7 @@ export const portfolioEndpoint = (username: string) =>
 
 /** Saves one part of a portfolio whole; on success every portfolio reader refetches. */
 export function useSavePortfolioPart(username: string) {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
   return useCallback(
     async (part: PortfolioPart, value: unknown): Promise<PostResult<unknown>> => {
       const result = await sendJson('PUT', `${portfolioEndpoint(username)}/${part}`, value);

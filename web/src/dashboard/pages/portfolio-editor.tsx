@@ -4,7 +4,7 @@ import type { Portfolio } from '../../../../core/portfolio/schema';
 import { portfolioPath } from '../../../../core/site/routes';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
+import { useInvalidateApi, useStaffQuery } from '../query';
 import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
 import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
 import { PortfolioJsonPart } from './portfolio-json-part';
@@ -22,7 +22,7 @@ type PortfolioList = {
 };
 
 export function PortfolioEditor() {
-  const list = useApi<PortfolioList>(PORTFOLIOS_ENDPOINT);
+  const list = useStaffQuery<PortfolioList>(PORTFOLIOS_ENDPOINT);
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
   if (list.status === 'loading') return <p>Loading portfolios…</p>;
@@ -82,7 +82,7 @@ function PortfolioDetail({
   isDefault: boolean;
   onDeleted: () => void;
 }) {
-  const answer = useApi<Portfolio>(portfolioEndpoint(username));
+  const answer = useStaffQuery<Portfolio>(portfolioEndpoint(username));
   if (answer.status === 'loading') return <p>Loading the portfolio…</p>;
   if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
   const portfolio = answer.data;
@@ -117,7 +117,7 @@ function DeletePortfolioButton({
   portfolio: Portfolio;
   onDeleted: () => void;
 }) {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -148,7 +148,7 @@ function DeletePortfolioButton({
 function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => void }) {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<FormState>(IDLE);
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateApi();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

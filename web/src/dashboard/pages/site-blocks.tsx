@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { SiteContent, SiteContentKey } from '../../../../core/site/site-content';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
-import { useApi, useInvalidate } from '../../data/use-api';
+import { useInvalidateApi, useStaffQuery } from '../query';
 
 // The home page's blocks (promos, services, pricing, stats), each edited as its JSON list: the
 // server checks it with the block's core schema and names each bad field by its path
@@ -23,8 +23,8 @@ type State = { busy: boolean; message?: string; errors: [string, string][]; save
 
 export function SiteBlockEditor<K extends SiteContentKey>({ blockKey }: { blockKey: K }) {
   const endpoint = `/api/staff/content/site/${blockKey}`;
-  const answer = useApi<Answer<K>>(endpoint);
-  const invalidate = useInvalidate();
+  const answer = useStaffQuery<Answer<K>>(endpoint);
+  const invalidate = useInvalidateApi();
   const [state, setState] = useState<State>({ busy: false, errors: [] });
   const id = useId();
   const { title, hint } = LABELS[blockKey];
