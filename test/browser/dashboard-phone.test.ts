@@ -175,10 +175,30 @@ async function expectDialogFits(page: Page, dialog: Locator, shot: string) {
     )
     .toBe(true);
   expect((await measure(page)).scrollWidth).toBe(WIDTH);
+  // Nothing in it is wider than it: it scrolls up and down only (else: what sticks out).
+  const sticksOut = await dialog.evaluate((element) => {
+    // The edge of its content box: nothing reaches into its padding either.
+    const box = element.getBoundingClientRect();
+    const padding = Number.parseFloat(getComputedStyle(element).paddingRight);
+    const edge = box.left + element.clientLeft + element.clientWidth - padding;
+    return [...element.querySelectorAll('*')]
+      .filter((inner) => inner.getBoundingClientRect().right > edge + 0.5)
+      .map((inner) => `${inner.tagName.toLowerCase()}.${inner.className}`);
+  });
+  expect(sticksOut).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   for (const button of await dialog.getByRole('button').all()) {
     await button.scrollIntoViewIfNeeded();
     expect(await placement(button), await button.innerText()).toEqual(reachable);
+  }
+}
+
+/** The whole page into SHOTS, in screen-sized slices one can read. */
+async function shoot(page: Page, name: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0, part = 1; y < height; y += HEIGHT * 2, part += 1) {
+    const clip = { x: 0, y, width: WIDTH, height: Math.min(HEIGHT * 2, height - y) };
+    await page.screenshot({ path: `${SHOTS}/${name}-${part}.png`, fullPage: true, clip });
   }
 }
 
@@ -249,10 +269,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
       await stop.ready(page).first().waitFor();
       widths[stop.path] = await measure(page);
       scrollers[stop.path] = await sidewaysScrollers(page);
-      if (SHOTS) {
-        const name = stop.path.replaceAll('/', '_');
-        await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-      }
+      if (SHOTS) await shoot(page, stop.path.replaceAll('/', '_'));
     }
     expect(widths).toEqual(
       Object.fromEntries(STOPS.map((stop) => [stop.path, { scrollWidth: WIDTH, wide: [] }])),
@@ -316,7 +333,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
     const add = portfolios.getByRole('button', { name: 'Add project' });
     await add.waitFor();
     expect((await measure(page)).wide).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/portfolio-editor.png`, fullPage: true });
+    if (SHOTS) await shoot(page, 'portfolio-editor');
     await add.scrollIntoViewIfNeeded();
     await add.tap();
     await expectDialogFits(page, page.getByRole('dialog', { name: 'Add a project' }), 'project');

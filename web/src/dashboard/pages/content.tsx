@@ -166,7 +166,7 @@ function MemberDialog({
                     type="file"
                     name={kind}
                     accept="image/png,image/jpeg,image/webp,image/gif"
-                    className="mt-1 block text-sm"
+                    className="mt-1 block max-w-full text-sm"
                   />
                 </label>
                 {state.fieldErrors[kind] && (
