@@ -189,7 +189,7 @@ async function expectDialogFits(page: Page, dialog: Locator, shot: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   for (const button of await dialog.getByRole('button').all()) {
     await button.scrollIntoViewIfNeeded();
-    expect(await placement(button), await button.innerText()).toEqual(reachable);
+    expect(await placement(button), (await button.textContent()) ?? '').toEqual(reachable);
   }
 }
 
@@ -202,24 +202,18 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-async function openAsExecutive(path: string) {
-  const page = await browserPage();
-  await page.goto(site().url + path);
-  await waitForPage(page);
-  return page;
-}
-
-let browserPage: () => Promise<Page>;
-let site: () => { url: string };
-
 describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
   const browserSite = useBrowserSite();
-  site = () => browserSite;
-  browserPage = async () => {
+
+  /** A phone signed in as the executive, at `path` once interactive (none: a blank page). */
+  async function openAsExecutive(path?: string) {
     const page = await browserSite.browser.newPage({ ...PHONE });
     await browserSite.signInAsStaff(page, ['executive'], EXECUTIVE);
+    if (path === undefined) return page;
+    await page.goto(browserSite.url + path);
+    await waitForPage(page);
     return page;
-  };
+  }
 
   beforeAll(async () => {
     const db = browserSite.db;
@@ -259,7 +253,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
   });
 
   it('keeps every page as wide as the screen; wide tables scroll in a focusable region', async () => {
-    const page = await browserPage();
+    const page = await openAsExecutive();
     const errors = watchPageErrors(page);
     const widths: Record<string, { scrollWidth: number; wide: string[] }> = {};
     const scrollers: Record<string, { focusable: boolean; labelled: boolean }[]> = {};
