@@ -22,7 +22,9 @@ export default function StaffLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-ink">
+      {/* On a phone the links wrap onto several rows: a fixed header that tall would cover the
+          page's top, so there it scrolls away with the page instead. */}
+      <header className="relative inset-x-0 top-0 z-40 border-b border-line bg-ink sm:fixed">
         <nav
           aria-label="Staff"
           className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2"
@@ -49,7 +51,10 @@ export default function StaffLayout({ children }: { children: ReactNode }) {
           <SignOutButton />
         </nav>
       </header>
-      <div id="content">{children}</div>
+      {/* Pages pad their top for a 4rem fixed header; in the flow on a phone, it is not over them. */}
+      <div id="content" className="max-sm:-mt-16">
+        {children}
+      </div>
     </>
   );
 }

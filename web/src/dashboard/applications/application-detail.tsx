@@ -78,7 +78,7 @@ export function ApplicationDetail({ id }: { id: string }) {
             {Object.entries(app.answers).map(([key, value]) => (
               <div key={key} className="rounded-xl border border-line p-4">
                 <dt className="text-sm font-semibold text-lavender">{labelOf(key)}</dt>
-                <dd className="mt-1 whitespace-pre-wrap break-words">{answerText(value)}</dd>
+                <dd className="mt-1 whitespace-pre-wrap wrap-anywhere">{answerText(value)}</dd>
               </div>
             ))}
           </dl>

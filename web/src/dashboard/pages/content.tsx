@@ -166,7 +166,7 @@ function MemberDialog({
                     type="file"
                     name={kind}
                     accept="image/png,image/jpeg,image/webp,image/gif"
-                    className="mt-1 block text-sm"
+                    className="mt-1 block max-w-full text-sm"
                   />
                 </label>
                 {state.fieldErrors[kind] && (
@@ -235,7 +235,14 @@ export default function ContentSection() {
       )}
       {team.status === 'ready' && team.data.members.length === 0 && <p>No members yet.</p>}
       {team.status === 'ready' && team.data.members.length > 0 && (
-        <div className="overflow-x-auto">
+        <section
+          aria-label="Team members table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
+          tabIndex={0}
+          // relative: the sr-only parts of the row buttons are positioned; inside the scroller's
+          // own box they scroll with it instead of widening the page.
+          className="relative overflow-x-auto"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Team members</caption>
             <thead>
@@ -277,10 +284,10 @@ export default function ContentSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <PortfolioEditor />
-      <div className="grid gap-8 border-t border-line pt-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 border-t border-line pt-6 lg:grid-cols-2">
         {SITE_CONTENT_KEYS.map((key) => (
           <SiteBlockEditor key={key} blockKey={key} />
         ))}

@@ -102,7 +102,7 @@ function PortfolioDetail({
       <ProfileForm portfolio={portfolio} />
       <SkillsEditor portfolio={portfolio} />
       <ProjectsEditor portfolio={portfolio} />
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <PortfolioJsonPart portfolio={portfolio} part="expertise" />
         <PortfolioJsonPart portfolio={portfolio} part="testimonials" />
       </div>

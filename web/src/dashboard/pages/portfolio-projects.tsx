@@ -223,7 +223,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
               error={Object.entries(state.fieldErrors).find(([p]) => p.startsWith('stats'))?.[1]}
               multiline
             />
-            <fieldset className="space-y-2">
+            <fieldset className="min-w-0 space-y-2">
               <legend className="text-sm font-medium">Images</legend>
               {images.length === 0 && <p className="text-sm text-muted">No images yet.</p>}
               <ul className="flex flex-wrap gap-2">
@@ -258,7 +258,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
                 accept={IMAGE_TYPES}
                 aria-invalid={imagesError ? true : undefined}
                 aria-describedby={imagesError ? `${filesId}-error` : undefined}
-                className="block text-sm"
+                className="block max-w-full text-sm"
               />
               {imagesError && (
                 <p id={`${filesId}-error`} className="text-sm text-red-300">
