@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -9,7 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
+import { freePort, startLunar, stopChild } from './lunar-server';
 
 // Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
 // next to a reference measured in the same run:
@@ -71,55 +71,9 @@ type Load = {
   total: number;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function startLunar(env: Record<string, string>): Promise<Served> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LUNAR_ENV_FILE: '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LUNAR_ROLES: 'web',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      PUBLIC_URL: 'https://lunar.example',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // It announces PUBLIC_URL; the bench talks to the port itself.
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Lunar is running at/.test(output)) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => stopChild(child),
-    cpuMs: () => cpuMs(child.pid as number),
-  };
+async function startServed(env: Record<string, string>): Promise<Served> {
+  const lunar = await startLunar(root, env);
+  return { url: lunar.url, stop: lunar.stop, cpuMs: () => cpuMs(lunar.child.pid as number) };
 }
 
 type Body = { path: string; type: string; encoding?: string; bytes: Buffer };
@@ -353,7 +307,7 @@ const median = (values: number[]) =>
 const fmt = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
 
 async function benchDatabase(database: Database) {
-  const lunar = await startLunar(database.env);
+  const lunar = await startServed(database.env);
   const dir = mkdtempSync(join(tmpdir(), 'lunar-reference-'));
   const figures = new Map<string, number[]>();
   const add = (key: string, value: number) =>
