@@ -67,7 +67,19 @@ type Report = {
   runtimeError?: { message: string };
 };
 
+/** Lighthouse sometimes loses a trace (NO_NAVSTART) on a busy machine: up to 3 tries. */
 function audit(cli: string, url: string, outDir: string, name: string): Report {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return auditOnce(cli, url, outDir, name);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`${url}: ${(error as Error).message}; trying again`);
+    }
+  }
+}
+
+function auditOnce(cli: string, url: string, outDir: string, name: string): Report {
   const output = join(outDir, `${name}.json`);
   const run = spawnSync(
     process.execPath,
@@ -117,6 +129,8 @@ const rows: string[][] = [];
 let missed = 0;
 try {
   for (const path of publicPages()) {
+    // Once first, as a visitor before: the page cache renders a page on its first request.
+    await (await fetch(lunar.url + path)).text();
     const name = path.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home';
     const report = audit(cli, lunar.url + path, outDir, name);
     const performance = Math.round((report.categories.performance?.score ?? 0) * 100);

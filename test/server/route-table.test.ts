@@ -57,7 +57,7 @@ describe('pages from the route table (built web app)', () => {
       expect(route.id).toBe(id);
       const response = await get(path);
       expect(response.statusCode).toBe(200);
-      const preload = `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/`;
+      const preload = `<link rel="modulepreload" crossorigin href="/assets/`;
       expect(response.body).toContain(`${preload}${id}-`);
       // Each script once, and none before the stylesheets: first paint needs only the CSS.
       const scripts = [...response.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map(
