@@ -65,6 +65,21 @@ export function deferScripts(template: string, hydration: string[]): string {
   return head.replace('</body>', () => `  ${moved.join('\n    ')}\n  </body>`);
 }
 
+/**
+ * The entry's stylesheet written into <head> as a <style> (CSP allows inline styles): first
+ * paint then waits for the HTML alone, not for a second request (8 KB gzip, the same on
+ * every page; a client-side navigation never fetches the HTML again).
+ */
+export function inlineStylesheets(template: string, clientDir: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file) => {
+      const css = readFileSync(join(clientDir, file), 'utf8');
+      return css.includes('</style') ? tag : `<style>${css}</style>`;
+    },
+  );
+}
+
 export async function loadWebBuild(distDir: string): Promise<WebBuild> {
   const clientDir = join(distDir, 'client');
   const serverEntry = join(distDir, 'server', 'entry-server.js');
@@ -87,11 +102,11 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild> {
   const hydration = new Set<string>();
   collect(HYDRATE_MODULE, hydration, new Set());
   if (hydration.size === 0) throw new MissingWebBuildError(`${HYDRATE_MODULE} in the manifest`);
-  const template = deferScripts(readFileSync(join(clientDir, 'index.html'), 'utf8'), [
-    ...hydration,
-  ]);
-  // The entry, the hydration entry and their imports are in the template already.
-  const inTemplate = new Set(template.match(/\/assets\/[^"'\s>]+/g) ?? []);
+  const built = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const deferred = deferScripts(built, [...hydration]);
+  // The entry, the hydration entry, their imports and the stylesheet are in the template.
+  const inTemplate = new Set(deferred.match(/\/assets\/[^"'\s>]+/g) ?? []);
+  const template = inlineStylesheets(deferred, clientDir);
 
   return {
     clientDir,
