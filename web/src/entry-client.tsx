@@ -5,16 +5,22 @@ import './styles.css';
 // after the browser has painted once, so it never competes with the first paint; its preload
 // links, the hydration entry's among them, wait inert in a <template> (server/web/web-build.ts).
 
-/** Resolves once the prerendered page has been painted (at once when there is nothing to paint). */
-function afterFirstPaint(): Promise<void> {
+/**
+ * Resolves once the prerendered page has been painted whole (at once when there is nothing to
+ * paint): after the load event (its images too), the next frame.
+ */
+async function afterPaint(): Promise<void> {
   const painted = document.getElementById('root')?.hasChildNodes();
   // A hidden tab paints no frame until it is shown: nothing to wait for there.
-  if (!painted || document.visibilityState === 'hidden') return Promise.resolve();
+  if (!painted || document.visibilityState === 'hidden') return;
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  }
   // The frame's callbacks run just before its paint; a task queued from them runs after it.
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-await afterFirstPaint();
+await afterPaint();
 const preloads = document.getElementById('lunar-preload');
 if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
 // By URL, not `import('./hydrate')`: the bundler would bring its preload helper (and the
