@@ -22,6 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? undefined
       : {
+          // The hydration code is an entry of its own: the page's entry script (small) imports
+          // it by the URL the server gives, after the first paint (web/src/entry-client.tsx).
+          input: { index: resolve('web/index.html'), hydrate: resolve('web/src/hydrate.tsx') },
           output: {
             // Every page needs React and the router: one vendor file instead of several
             // tiny ones compresses better and saves requests on the first load.
@@ -35,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The app shell every page shares (route table, data store, toasts, buttons, icons),
                   // in one file rather than several tiny ones.
                   name: 'shell',
-                  test: /core[\\/]site[\\/](routes|api-url)\.|web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.)|vite[\\/]preload-helper/,
+                  test: /core[\\/]site[\\/](routes|api-url)\.|web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.|layout[\\/]hydration-mark\.)|vite[\\/]preload-helper/,
                 },
               ],
             },

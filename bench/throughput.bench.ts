@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +8,9 @@ import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
+import { startLunar } from './support/lunar-server';
 import { startReference } from './support/reference-server';
-import { freePort, type Served, stopChild } from './support/served';
+import { cpuMs, type Served } from './support/served';
 import { findWrk, type Load, runWrk } from './support/wrk';
 
 // Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
@@ -32,38 +32,9 @@ const CONNECTIONS = 100;
 const PAGES = ['/', '/blog', '/terms'];
 const GZIP = { 'accept-encoding': 'gzip' };
 
-async function startLunar(env: Record<string, string>): Promise<Served> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LUNAR_ENV_FILE: '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LUNAR_ROLES: 'web',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      PUBLIC_URL: 'https://lunar.example',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // It announces PUBLIC_URL; the bench talks to the port itself.
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Lunar is running at/.test(output)) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => stopChild(child),
-    cpuMs: () => cpuMs(child.pid as number),
-  };
+async function startServed(env: Record<string, string>): Promise<Served> {
+  const lunar = await startLunar(root, env);
+  return { url: lunar.url, stop: lunar.stop, cpuMs: () => cpuMs(lunar.child.pid as number) };
 }
 
 const wrk = findWrk();
@@ -218,7 +189,7 @@ const median = (values: number[]) =>
 const fmt = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
 
 async function benchDatabase(database: Database) {
-  const lunar = await startLunar(database.env);
+  const lunar = await startServed(database.env);
   const dir = mkdtempSync(join(tmpdir(), 'lunar-reference-'));
   const figures = new Map<string, number[]>();
   const add = (key: string, value: number) =>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   ContactInboxItem,
@@ -9,7 +9,8 @@ import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../cor
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
-import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
+import { deleteDeliveriesOf, enqueueDeliveriesOf, enqueueDelivery } from './outbox';
+import { countHit, type RateLimitCount } from './rate-limits';
 
 const columns = {
   id: contactMessages.id,
@@ -67,6 +68,38 @@ export function createContactMessagesRepository(db: Executor) {
         await enqueueDelivery(tx, 'contact_message', row.id);
         return { id: row.id };
       });
+    },
+
+    /**
+     * The contact form's write, in one statement: counts the hit on the sender's rate limit
+     * and, only while the count is within `limit.max`, stores the message and its delivery.
+     * `id` is null when over the limit (nothing stored); `count` is the limit's state either way.
+     */
+    async createWithinLimit(
+      input: ContactMessage,
+      limit: { key: string; max: number; windowMs: number },
+    ): Promise<{ id: number | null; count: RateLimitCount }> {
+      const hit = countHit(db, limit.key, limit.windowMs);
+      const columns = [
+        contactMessages.name,
+        contactMessages.email,
+        contactMessages.subject,
+        contactMessages.message,
+      ].map((column) => sql.identifier(column.name));
+      const message = db.$with('message', { id: sql<number>`id`.mapWith(Number).as('id') }).as(
+        sql`insert into ${contactMessages} (${sql.join(columns, sql`, `)})
+            select ${input.name}, ${input.email}, ${input.subject}, ${input.message}
+            from ${hit} where ${hit.hits} <= ${limit.max}
+            returning ${sql.identifier(contactMessages.id.name)}`,
+      );
+      const queued = enqueueDeliveriesOf(db, 'contact_message', message);
+      const [row] = await db
+        .with(hit, message, queued)
+        .select({ hits: hit.hits, resetAt: hit.resetAt, id: message.id })
+        .from(hit)
+        .leftJoin(message, sql`true`);
+      if (!row) throw new Error(`rate limit upsert returned nothing for ${limit.key}`);
+      return { id: row.id, count: { hits: row.hits, resetAt: row.resetAt } };
     },
 
     /** What the outbox worker delivers. */

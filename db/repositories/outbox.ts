@@ -1,7 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { OUTBOX_STATUSES, type OutboxKind, type OutboxStatus } from '../../core/discord/outbox';
 import type { Executor, Transaction } from '../client';
-import { outbox } from '../schema';
+import { outbox, outboxKind } from '../schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -18,6 +31,23 @@ export async function enqueueDelivery(
   const [row] = await tx.insert(outbox).values({ kind, refId }).returning({ id: outbox.id });
   if (!row) throw new Error(`outbox insert returned nothing for ${kind} ${refId}`);
   return row.id;
+}
+
+/**
+ * `enqueueDelivery` for a write done as one statement: a CTE queueing a delivery for each id
+ * that `inserted` (a CTE of the new rows' ids) returns, so the row and its delivery are still
+ * stored together or not at all.
+ */
+export function enqueueDeliveriesOf(
+  db: Executor,
+  kind: OutboxKind,
+  inserted: WithSubquery & { id: SQL.Aliased<number> },
+) {
+  return db.$with('queued', { id: sql<number>`id`.as('id') }).as(
+    sql`insert into ${outbox} (${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.refId.name)})
+      select ${kind}::${sql.identifier(outboxKind.enumName)}, ${inserted.id} from ${inserted}
+      returning ${sql.identifier(outbox.id.name)}`,
+  );
 }
 
 /**

@@ -4,23 +4,37 @@ import { rateLimits } from '../schema';
 
 export type RateLimitCount = { hits: number; resetAt: Date };
 
+/**
+ * The upsert that counts one hit for `key` in a fixed window of `windowMs` (a new window once
+ * the old one has passed), as a CTE named `hit` (hits, resetAt). A write allowed only within
+ * the limit joins it in the same statement (see contact-messages' `createWithinLimit`): one
+ * round trip, one commit. The upsert locks the counter row, so concurrent hits, from any
+ * process, count one after another and each sees its own number.
+ */
+export function countHit(db: Executor, key: string, windowMs: number) {
+  const freshReset = sql`now() + ${windowMs} * interval '1 millisecond'`;
+  return db.$with('hit').as(
+    db
+      .insert(rateLimits)
+      .values({ key, hits: 1, resetAt: freshReset })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${freshReset} else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
+  );
+}
+
 /** Fixed-window counters in Postgres, shared by every web instance. */
 export function createRateLimitRepository(db: Executor) {
   return {
     /** Counts one hit for `key` in a window of `windowMs`, starting a new window if expired. */
     async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-      const freshReset = sql`now() + ${windowMs} * interval '1 millisecond'`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, hits: 1, resetAt: freshReset })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${freshReset} else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+      const hit = countHit(db, key, windowMs);
+      const [row] = await db.with(hit).select().from(hit);
       if (!row) throw new Error(`rate limit upsert returned nothing for ${key}`);
       return row;
     },

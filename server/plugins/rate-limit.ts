@@ -1,7 +1,9 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createRateLimitRepository,
+  type RateLimitCount,
   type RateLimitRepository,
 } from '../../db/repositories/rate-limits';
 import { rateLimitKey } from '../client-address';
@@ -66,17 +68,46 @@ export const rateLimitPlugin = fp(
   { name: 'rate-limit', dependencies: ['app-context'] },
 );
 
+export type RouteLimit = { max: number; timeWindow: number };
+/** The 429's words for a wait ("10 minutes"): "… Please try again in 10 minutes." */
+export type ExplainLimit = (wait: string) => string;
+
 /**
  * A route's `config.rateLimit`: `max` requests per `timeWindow` ms from one address, then the
- * one 429, worded by `explain` ("… Please try again in 10 minutes.").
+ * one 429, worded by `explain`.
  */
-export function routeRateLimit(
-  limit: { max: number; timeWindow: number },
-  explain: (wait: string) => string,
-): RateLimitOptions {
+export function routeRateLimit(limit: RouteLimit, explain: ExplainLimit): RateLimitOptions {
   return {
     ...limit,
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(explain(describeWait(context.ttl)), context.ttl),
   };
+}
+
+/**
+ * The counter of a route that counts its own hits (in the statement that stores, as the
+ * contact form does): the key the plugin's store would use for the same route and client.
+ */
+export function routeLimitKey(request: FastifyRequest): string {
+  return `${request.method}:${request.routeOptions.url}:${rateLimitKey(request.ip)}`;
+}
+
+/**
+ * For such a route, what the plugin's hook does with a count: the same X-RateLimit-* headers,
+ * and over `max` the same 429 (with Retry-After), thrown.
+ */
+export function enforceRouteLimit(
+  reply: FastifyReply,
+  limit: RouteLimit,
+  count: RateLimitCount,
+  explain: ExplainLimit,
+): void {
+  const ttl = Math.max(0, count.resetAt.getTime() - Date.now());
+  const seconds = Math.ceil(ttl / 1000);
+  reply.header('x-ratelimit-limit', limit.max);
+  reply.header('x-ratelimit-remaining', Math.max(0, limit.max - count.hits));
+  reply.header('x-ratelimit-reset', seconds);
+  if (count.hits <= limit.max) return;
+  reply.header('retry-after', seconds);
+  throw tooManyRequests(explain(describeWait(ttl)), ttl);
 }

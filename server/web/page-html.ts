@@ -1,4 +1,5 @@
 import type { PageHead } from '../../core/site/routes';
+import { PAGE_PRELOADS_SLOT } from './web-build';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -47,10 +48,11 @@ export function buildPageHtml(template: string, parts: PageParts): string {
     `<meta name="twitter:image" content="${escapeHtml(parts.imageUrl)}" />`,
     ...parts.preload.styles.map((href) => `<link rel="stylesheet" href="${href}" />`),
   ].join('\n    ');
-  // The page's own chunks: needed to hydrate, not to paint (see deferScripts in web-build.ts).
-  // `crossorigin` like Vite's own tags, so the preload and the module load share one fetch.
+  // The page's own chunks: needed to hydrate, not to paint, so they wait in the template's
+  // inert <template> until the first paint (see deferScripts in web-build.ts). `crossorigin`
+  // like Vite's own tags, so the preload and the module load share one fetch.
   const preloads = parts.preload.scripts.map(
-    (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`,
+    (href) => `<link rel="modulepreload" crossorigin href="${href}" />`,
   );
   const stateTag = `<script id="lunar-state" type="application/json">${escapeJsonForScript(
     JSON.stringify(parts.state),
@@ -58,5 +60,6 @@ export function buildPageHtml(template: string, parts: PageParts): string {
   return template
     .replace('<!--app-head-->', () => headTags)
     .replace('<!--app-html-->', () => parts.body)
-    .replace('<!--app-state-->', () => [stateTag, ...preloads].join('\n    '));
+    .replace('<!--app-state-->', () => stateTag)
+    .replace(PAGE_PRELOADS_SLOT, () => preloads.join(''));
 }

@@ -29,26 +29,55 @@ export class MissingWebBuildError extends Error {
   }
 }
 
+/** Where a page's own preload links go, inside the inert <template> (see page-html.ts). */
+export const PAGE_PRELOADS_SLOT = '<!--app-preload-->';
+
+/** The hydration entry (vite.config.ts): the entry script imports it after the first paint. */
+const HYDRATE_MODULE = 'src/hydrate.tsx';
+
 /**
- * The built template with its module script and modulepreload links moved from <head> to the
- * end of <body>, the preloads at low priority: the page is prerendered, so first paint needs
- * only the HTML and the stylesheet, and ~80 KB of vendor code fetched at high priority in
- * <head> would compete with the stylesheet. Hydration starts once they arrive.
+ * The built template with its module script moved from <head> to the end of <body>, and its
+ * modulepreload links, with those of the hydration entry (`hydration`: its file first, then
+ * its imports), into an inert `<template id="lunar-preload">`: the page is prerendered, so
+ * first paint needs only the HTML and the stylesheet. The entry script (small) moves the links
+ * into <head> after the first paint and imports the hydration entry by its link (id
+ * `lunar-hydrate`; web/src/entry-client.tsx): React, the router and the page's chunks are
+ * fetched only then, and never compete with the paint.
  */
-export function deferScripts(template: string): string {
-  const moved: string[] = [];
+export function deferScripts(template: string, hydration: string[]): string {
+  const scripts: string[] = [];
+  const preloads: string[] = [];
   const head = template.replace(
     /\s*<(script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g,
     (tag) => {
-      moved.push(
-        tag
-          .trim()
-          .replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
-      );
+      const trimmed = tag.trim();
+      if (trimmed.startsWith('<script')) scripts.push(trimmed);
+      else preloads.push(trimmed);
       return '';
     },
   );
+  const hydrationLinks = hydration.map(
+    (href, index) =>
+      `<link rel="modulepreload" crossorigin href="${href}"${index === 0 ? ' id="lunar-hydrate"' : ''}>`,
+  );
+  const inert = [...preloads, ...hydrationLinks, PAGE_PRELOADS_SLOT].join('');
+  const moved = [`<template id="lunar-preload">${inert}</template>`, ...scripts];
   return head.replace('</body>', () => `  ${moved.join('\n    ')}\n  </body>`);
+}
+
+/**
+ * The entry's stylesheet written into <head> as a <style> (CSP allows inline styles): first
+ * paint then waits for the HTML alone, not for a second request (8 KB gzip, the same on
+ * every page; a client-side navigation never fetches the HTML again).
+ */
+export function inlineStylesheets(template: string, clientDir: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file) => {
+      const css = readFileSync(join(clientDir, file), 'utf8');
+      return css.includes('</style') ? tag : `<style>${css}</style>`;
+    },
+  );
 }
 
 export async function loadWebBuild(distDir: string): Promise<WebBuild> {
@@ -57,9 +86,6 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild> {
   for (const path of [join(clientDir, 'index.html'), serverEntry]) {
     if (!existsSync(path)) throw new MissingWebBuildError(path);
   }
-  const template = deferScripts(readFileSync(join(clientDir, 'index.html'), 'utf8'));
-  // The entry chunk and its imports are in the template already (Vite put them there).
-  const inTemplate = new Set(template.match(/\/assets\/[^"'\s>]+/g) ?? []);
   const manifest = JSON.parse(
     readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
@@ -72,6 +98,15 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild> {
     for (const css of chunk.css ?? []) styles.add(`/${css}`);
     for (const imported of chunk.imports ?? []) collect(imported, scripts, styles);
   }
+
+  const hydration = new Set<string>();
+  collect(HYDRATE_MODULE, hydration, new Set());
+  if (hydration.size === 0) throw new MissingWebBuildError(`${HYDRATE_MODULE} in the manifest`);
+  const built = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const deferred = deferScripts(built, [...hydration]);
+  // The entry, the hydration entry, their imports and the stylesheet are in the template.
+  const inTemplate = new Set(deferred.match(/\/assets\/[^"'\s>]+/g) ?? []);
+  const template = inlineStylesheets(deferred, clientDir);
 
   return {
     clientDir,

@@ -13,12 +13,14 @@ function bannerFor(username: string): string {
 export function ProfileHeader({ profile }: { profile: PortfolioResponse }) {
   return (
     <header className="overflow-hidden rounded-2xl border border-line bg-panel">
-      {/* width/height reserve the space before the image loads (no layout shift). */}
+      {/* width/height reserve the space before the image loads (no layout shift); the
+          banner is the page's largest paint, so it is fetched first. */}
       <img
         src={bannerFor(profile.username)}
         alt=""
         width={1200}
         height={300}
+        fetchPriority="high"
         className="h-32 w-full object-cover sm:h-48"
       />
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
