@@ -21,6 +21,8 @@ const ENTRIES = {
   'db-migrate': 'scripts/db-migrate.ts',
   'login-link': 'scripts/login-link.ts',
   'db-seed-demo': 'scripts/db-seed-demo.ts',
+  // The thread that runs PGlite: db/pglite-thread.ts starts ./pglite-worker.mjs beside itself.
+  'pglite-worker': 'db/pglite-worker.ts',
 };
 
 rmSync(outdir, { recursive: true, force: true });

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import {
+  decodeError,
+  encodeQueryOptions,
+  type Reply,
+  type Request,
+  type WorkerOptions,
+} from './pglite-protocol';
+
+// PGlite on a thread of its own (db/pglite-worker.ts), so that a burst of queries uses the
+// second core instead of stalling every request on the event loop
+// (docs/decisions/025-pglite-worker-thread.md). The client below has the surface that
+// drizzle-orm/pglite's session calls on a PGlite instance: query(), exec() and transaction()
+// with a nested client whose queries run inside that one transaction.
+
+/** A PGlite transaction's client, as drizzle-orm/pglite's session uses it. */
+export type PgliteThreadTransaction = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+};
+
+export type PgliteThread = PgliteThreadTransaction & {
+  transaction<T>(fn: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  /** A `select 1` that runs before any other queued work (not inside a running transaction). */
+  ping(): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Closes the database, after the work queued before, and ends the thread. */
+  close(): Promise<void>;
+};
+
+type Call = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+// Omit over a union, member by member.
+type Message = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The compiled build emits the worker beside the code that starts it (dist/server/). Run from
+ * the sources (tsx, vitest), a worker thread inherits no TypeScript loader, and tsx's costs
+ * half a second per thread: esbuild compiles the worker into node_modules/.cache instead
+ * (where its packages resolve), ~20 ms, named by its content so that parallel test files
+ * share it and an edit makes a new one.
+ */
+async function workerEntry(): Promise<URL> {
+  const compiled = new URL('./pglite-worker.mjs', import.meta.url);
+  if (existsSync(compiled)) return compiled;
+  const { buildSync } = await import('esbuild');
+  const [output] = buildSync({
+    entryPoints: [fileURLToPath(new URL('./pglite-worker.ts', import.meta.url))],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles;
+  if (!output) throw new Error('esbuild compiled nothing for db/pglite-worker.ts');
+  const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
+  const dir = new URL('../node_modules/.cache/lunar/', import.meta.url);
+  const file = new URL(`pglite-worker-${hash}.mjs`, dir);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const temporary = new URL(`pglite-worker-${hash}.${process.pid}.tmp`, dir);
+    writeFileSync(temporary, output.contents);
+    renameSync(temporary, file);
+  }
+  return file;
+}
+
+export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
+  const worker = new Worker(await workerEntry(), { workerData: options });
+  const calls = new Map<number, Call>();
+  const listeners = new Map<number, (payload: string) => void>();
+  let nextId = 1;
+  let failure: Error | null = null;
+  let closing: Promise<void> | null = null;
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const call of calls.values()) call.reject(failure);
+    calls.clear();
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: Reply) => {
+      switch (reply.kind) {
+        case 'ready':
+          return resolve();
+        case 'failed':
+          return reject(decodeError(reply.error));
+        case 'notify':
+          return listeners.get(reply.listener)?.(reply.payload);
+        case 'result':
+        case 'error': {
+          const call = calls.get(reply.id);
+          calls.delete(reply.id);
+          // Like in-process PGlite, the database alone does not keep the process alive.
+          if (calls.size === 0) worker.unref();
+          if (reply.kind === 'result') call?.resolve(reply.value);
+          else call?.reject(decodeError(reply.error));
+        }
+      }
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      fail(error);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`the PGlite thread has ended (exit code ${code})`);
+      reject(error);
+      fail(error);
+    });
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+
+  function call(message: Message): Promise<unknown> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      try {
+        worker.postMessage({ ...message, id });
+      } catch (error) {
+        // A parameter that cannot be cloned (a function, a class instance): refused here.
+        return reject(error);
+      }
+      calls.set(id, { resolve, reject });
+      worker.ref();
+    });
+  }
+
+  const clientFor = (tx?: number): PgliteThreadTransaction => ({
+    query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+      (await call({
+        op: 'query',
+        sql,
+        params,
+        options: encodeQueryOptions(options),
+        tx,
+      })) as Results<T>,
+    exec: async (sql: string) => (await call({ op: 'exec', sql, tx })) as Results[],
+  });
+
+  return {
+    ...clientFor(),
+    async transaction(fn) {
+      const tx = (await call({ op: 'begin' })) as number;
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn(clientFor(tx));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false });
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async ping() {
+      await call({ op: 'ping' });
+    },
+    async listen(channel, onPayload) {
+      const listener = nextId++;
+      listeners.set(listener, onPayload);
+      try {
+        await call({ op: 'listen', channel, listener });
+      } catch (error) {
+        listeners.delete(listener);
+        throw error;
+      }
+      return async () => {
+        listeners.delete(listener);
+        await call({ op: 'unlisten', listener });
+      };
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          await call({ op: 'close' });
+        } finally {
+          failure ??= new Error('the database is closed');
+          await worker.terminate();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import {
+  decodeQueryOptions,
+  encodeError,
+  type Reply,
+  type Request,
+  type WorkerOptions,
+} from './pglite-protocol';
+
+// The thread that runs PGlite (db/pglite-thread.ts starts it). PGlite executes each query
+// synchronously inside WebAssembly; here that blocks this thread, not the event loop that
+// serves requests. PGlite has one connection, so work runs one job at a time, in two lanes:
+// health pings first, then everything else in arrival order. A transaction is one job from
+// BEGIN to COMMIT/ROLLBACK: nothing else runs inside it, only its own queries, which the
+// main thread tags with its id.
+
+if (!parentPort)
+  throw new Error('db/pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
+const port = parentPort;
+const options = workerData as WorkerOptions;
+
+type Job = () => Promise<void>;
+const urgent: Job[] = [];
+const normal: Job[] = [];
+let running = false;
+
+const transactions = new Map<
+  number,
+  { tx: Transaction; end: (requestId: number, commit: boolean) => void }
+>();
+let nextTransaction = 1;
+const listeners = new Map<number, () => Promise<void>>();
+
+const send = (reply: Reply) => port.postMessage(reply);
+
+function schedule(job: Job, lane: Job[] = normal): void {
+  lane.push(job);
+  runNext();
+}
+
+function runNext(): void {
+  if (running) return;
+  const job = urgent.shift() ?? normal.shift();
+  if (!job) return;
+  running = true;
+  job().finally(() => {
+    running = false;
+    // A macrotask turn between jobs, so that a ping posted meanwhile is read and jumps the
+    // queue (promise callbacks alone would run the whole queue before reading any message).
+    setImmediate(runNext);
+  });
+}
+
+/** A job answering request `id` with what `work` resolves to (or its error). */
+function answer(id: number, work: () => Promise<unknown>): Job {
+  return async () => {
+    try {
+      send({ kind: 'result', id, value: await work() });
+    } catch (error) {
+      send({ kind: 'error', id, error: encodeError(error) });
+    }
+  };
+}
+
+/**
+ * Holds one PGlite transaction open until the main thread ends it: the job's promise settles
+ * when PGlite has committed (or rolled back), and only then does the next job start.
+ */
+function begin(id: number, pg: PGlite): Job {
+  return async () => {
+    const txId = nextTransaction++;
+    const rollback = new Error('rolled back by the caller');
+    let endId: number | undefined;
+    try {
+      await pg.transaction(async (tx) => {
+        const commit = await new Promise<boolean>((resolve) => {
+          transactions.set(txId, {
+            tx,
+            end: (requestId, decision) => {
+              endId = requestId;
+              resolve(decision);
+            },
+          });
+          send({ kind: 'result', id, value: txId });
+        });
+        if (!commit) throw rollback;
+      });
+      send({ kind: 'result', id: endId as number, value: null });
+    } catch (error) {
+      if (endId === undefined) send({ kind: 'error', id, error: encodeError(error) });
+      else if (error === rollback) send({ kind: 'result', id: endId, value: null });
+      else send({ kind: 'error', id: endId, error: encodeError(error) });
+    } finally {
+      transactions.delete(txId);
+    }
+  };
+}
+
+function handle(request: Request, pg: PGlite): void {
+  switch (request.op) {
+    case 'query':
+    case 'exec': {
+      const run = (target: PGlite | Transaction) =>
+        request.op === 'query'
+          ? target.query(request.sql, request.params, decodeQueryOptions(request.options))
+          : target.exec(request.sql);
+      if (request.tx === undefined) return schedule(answer(request.id, () => run(pg)));
+      const open = transactions.get(request.tx);
+      // Inside its transaction: straight away (the transaction is the running job).
+      void answer(request.id, async () => {
+        if (!open) throw new Error(`PGlite worker: transaction ${request.tx} is not open`);
+        return run(open.tx);
+      })();
+      return;
+    }
+    case 'begin':
+      return schedule(begin(request.id, pg));
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) {
+        send({
+          kind: 'error',
+          id: request.id,
+          error: { message: 'no such transaction', fields: {} },
+        });
+        return;
+      }
+      open.end(request.id, request.commit);
+      return;
+    }
+    case 'ping':
+      return schedule(
+        answer(request.id, async () => {
+          await pg.query('select 1');
+          return null;
+        }),
+        urgent,
+      );
+    case 'listen':
+      return schedule(
+        answer(request.id, async () => {
+          const { listener } = request;
+          const stop = await pg.listen(request.channel, (payload) =>
+            send({ kind: 'notify', listener, payload }),
+          );
+          listeners.set(listener, stop);
+          return null;
+        }),
+      );
+    case 'unlisten':
+      return schedule(
+        answer(request.id, async () => {
+          const stop = listeners.get(request.listener);
+          listeners.delete(request.listener);
+          await stop?.();
+          return null;
+        }),
+      );
+    case 'close':
+      // After the work queued before it; then the port closes and the thread ends.
+      return schedule(async () => {
+        await answer(request.id, async () => {
+          await pg.close();
+          return null;
+        })();
+        port.close();
+      });
+  }
+}
+
+try {
+  const config = { postgresqlconf: options.postgresqlconf };
+  const pg = options.dataDir ? new PGlite(options.dataDir, config) : new PGlite(config);
+  await pg.waitReady;
+  port.on('message', (request: Request) => handle(request, pg));
+  send({ kind: 'ready' });
+} catch (error) {
+  send({ kind: 'failed', error: encodeError(error) });
+}
