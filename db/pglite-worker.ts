@@ -105,7 +105,10 @@ function handle(request: Request, pg: PGlite): void {
         request.op === 'query'
           ? target.query(request.sql, request.params, decodeQueryOptions(request.options))
           : target.exec(request.sql);
-      if (request.tx === undefined) return schedule(answer(request.id, () => run(pg)));
+      if (request.tx === undefined) {
+        schedule(answer(request.id, () => run(pg)));
+        return;
+      }
       const open = transactions.get(request.tx);
       // Inside its transaction: straight away (the transaction is the running job).
       void answer(request.id, async () => {
@@ -115,7 +118,8 @@ function handle(request: Request, pg: PGlite): void {
       return;
     }
     case 'begin':
-      return schedule(begin(request.id, pg));
+      schedule(begin(request.id, pg));
+      break;
     case 'end': {
       const open = transactions.get(request.tx);
       if (!open) {
@@ -130,15 +134,16 @@ function handle(request: Request, pg: PGlite): void {
       return;
     }
     case 'ping':
-      return schedule(
+      schedule(
         answer(request.id, async () => {
           await pg.query('select 1');
           return null;
         }),
         urgent,
       );
+      break;
     case 'listen':
-      return schedule(
+      schedule(
         answer(request.id, async () => {
           const { listener } = request;
           const stop = await pg.listen(request.channel, (payload) =>
@@ -148,8 +153,9 @@ function handle(request: Request, pg: PGlite): void {
           return null;
         }),
       );
+      break;
     case 'unlisten':
-      return schedule(
+      schedule(
         answer(request.id, async () => {
           const stop = listeners.get(request.listener);
           listeners.delete(request.listener);
@@ -157,9 +163,10 @@ function handle(request: Request, pg: PGlite): void {
           return null;
         }),
       );
+      break;
     case 'close':
       // After the work queued before it; then the port closes and the thread ends.
-      return schedule(async () => {
+      schedule(async () => {
         await answer(request.id, async () => {
           await pg.close();
           return null;
