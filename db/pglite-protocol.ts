@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { messages, type QueryOptions } from '@electric-sql/pglite';
 
 // The messages between the main thread (db/pglite-thread.ts) and the thread that runs PGlite
@@ -5,6 +6,12 @@ import { messages, type QueryOptions } from '@electric-sql/pglite';
 
 /** What the worker needs to open the database. */
 export type WorkerOptions = { dataDir: string | undefined; postgresqlconf: string[] };
+
+/**
+ * A transaction's own queries are answered on a port of their own, which the main thread
+ * reads synchronously once `signal[0]` turns 1 (db/pglite-thread.ts says why).
+ */
+export type WorkerData = WorkerOptions & { transactionPort: MessagePort; signal: Int32Array };
 
 /** Query options that can cross a thread (see encodeQueryOptions). */
 export type WireQueryOptions = {

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
   decodeError,
   encodeQueryOptions,
   type Reply,
   type Request,
+  type WorkerData,
   type WorkerOptions,
 } from './pglite-protocol';
 
@@ -31,6 +32,13 @@ export type PgliteThread = PgliteThreadTransaction & {
   /** Closes the database, after the work queued before, and ends the thread. */
   close(): Promise<void>;
 };
+
+/**
+ * How long a transaction's query may keep the main thread waiting. Far above anything a
+ * query here takes (Postgres itself cancels a statement after 15 s, db/client.ts); reached
+ * only if the thread died, which it cannot report to a blocked main thread.
+ */
+const TRANSACTION_QUERY_TIMEOUT_MS = 60_000;
 
 type Call = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 // Omit over a union, member by member.
@@ -71,7 +79,10 @@ async function workerEntry(): Promise<URL> {
 }
 
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
-  const worker = new Worker(await workerEntry(), { workerData: options });
+  const { port1: transactionPort, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: WorkerData = { ...options, transactionPort: port2, signal };
+  const worker = new Worker(await workerEntry(), { workerData, transferList: [port2] });
   const calls = new Map<number, Call>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
@@ -137,30 +148,74 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     });
   }
 
-  const clientFor = (tx?: number): PgliteThreadTransaction => ({
+  /**
+   * A transaction holds PGlite, the one connection, until it ends, so its own queries must
+   * not wait for this event loop's turn (under load, many milliseconds each, with every other
+   * query queued behind): the main thread waits for their answers, blocked, as it would run
+   * them itself with PGlite in-process. The time blocked is the query's own, a fraction of a
+   * millisecond for what transactions here do.
+   */
+  function callInTransaction(message: Message): unknown {
+    if (failure) throw failure;
+    const id = nextId++;
+    Atomics.store(signal, 0, 0);
+    worker.postMessage({ ...message, id });
+    for (;;) {
+      if (Atomics.wait(signal, 0, 0, TRANSACTION_QUERY_TIMEOUT_MS) === 'timed-out') {
+        fail(
+          new Error(`the PGlite thread has not answered for ${TRANSACTION_QUERY_TIMEOUT_MS} ms`),
+        );
+        throw failure;
+      }
+      Atomics.store(signal, 0, 0);
+      // The answer was posted before the signal; one that timed out earlier is dropped.
+      for (
+        let next = receiveMessageOnPort(transactionPort);
+        next;
+        next = receiveMessageOnPort(transactionPort)
+      ) {
+        const reply = next.message as Reply;
+        if (reply.kind === 'result' && reply.id === id) return reply.value;
+        if (reply.kind === 'error' && reply.id === id) throw decodeError(reply.error);
+      }
+    }
+  }
+
+  const client: PgliteThreadTransaction = {
     query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
       (await call({
         op: 'query',
         sql,
         params,
         options: encodeQueryOptions(options),
-        tx,
       })) as Results<T>,
-    exec: async (sql: string) => (await call({ op: 'exec', sql, tx })) as Results[],
+    exec: async (sql: string) => (await call({ op: 'exec', sql })) as Results[],
+  };
+  const transactionClient = (tx: number): PgliteThreadTransaction => ({
+    query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+      callInTransaction({
+        op: 'query',
+        sql,
+        params,
+        options: encodeQueryOptions(options),
+        tx,
+      }) as Results<T>,
+    exec: async (sql: string) => callInTransaction({ op: 'exec', sql, tx }) as Results[],
   });
 
   return {
-    ...clientFor(),
+    ...client,
     async transaction(fn) {
+      // BEGIN waits its turn like any query; from then on the transaction has PGlite.
       const tx = (await call({ op: 'begin' })) as number;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
-        result = await fn(clientFor(tx));
+        result = await fn(transactionClient(tx));
       } catch (error) {
-        await call({ op: 'end', tx, commit: false });
+        callInTransaction({ op: 'end', tx, commit: false });
         throw error;
       }
-      await call({ op: 'end', tx, commit: true });
+      callInTransaction({ op: 'end', tx, commit: true });
       return result;
     },
     async ping() {

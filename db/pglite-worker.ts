@@ -5,7 +5,7 @@ import {
   encodeError,
   type Reply,
   type Request,
-  type WorkerOptions,
+  type WorkerData,
 } from './pglite-protocol';
 
 // The thread that runs PGlite (db/pglite-thread.ts starts it). PGlite executes each query
@@ -18,7 +18,7 @@ import {
 if (!parentPort)
   throw new Error('db/pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
 const port = parentPort;
-const options = workerData as WorkerOptions;
+const { transactionPort, signal, ...options } = workerData as WorkerData;
 
 type Job = () => Promise<void>;
 const urgent: Job[] = [];
@@ -33,6 +33,12 @@ let nextTransaction = 1;
 const listeners = new Map<number, () => Promise<void>>();
 
 const send = (reply: Reply) => port.postMessage(reply);
+/** An answer to a transaction's own query, which the main thread waits for, blocked. */
+const sendInTransaction = (reply: Reply) => {
+  transactionPort.postMessage(reply);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+};
 
 function schedule(job: Job, lane: Job[] = normal): void {
   lane.push(job);
@@ -53,12 +59,12 @@ function runNext(): void {
 }
 
 /** A job answering request `id` with what `work` resolves to (or its error). */
-function answer(id: number, work: () => Promise<unknown>): Job {
+function answer(id: number, work: () => Promise<unknown>, reply = send): Job {
   return async () => {
     try {
-      send({ kind: 'result', id, value: await work() });
+      reply({ kind: 'result', id, value: await work() });
     } catch (error) {
-      send({ kind: 'error', id, error: encodeError(error) });
+      reply({ kind: 'error', id, error: encodeError(error) });
     }
   };
 }
@@ -86,11 +92,11 @@ function begin(id: number, pg: PGlite): Job {
         });
         if (!commit) throw rollback;
       });
-      send({ kind: 'result', id: endId as number, value: null });
+      sendInTransaction({ kind: 'result', id: endId as number, value: null });
     } catch (error) {
       if (endId === undefined) send({ kind: 'error', id, error: encodeError(error) });
-      else if (error === rollback) send({ kind: 'result', id: endId, value: null });
-      else send({ kind: 'error', id: endId, error: encodeError(error) });
+      else if (error === rollback) sendInTransaction({ kind: 'result', id: endId, value: null });
+      else sendInTransaction({ kind: 'error', id: endId, error: encodeError(error) });
     } finally {
       transactions.delete(txId);
     }
@@ -111,10 +117,14 @@ function handle(request: Request, pg: PGlite): void {
       }
       const open = transactions.get(request.tx);
       // Inside its transaction: straight away (the transaction is the running job).
-      void answer(request.id, async () => {
-        if (!open) throw new Error(`PGlite worker: transaction ${request.tx} is not open`);
-        return run(open.tx);
-      })();
+      void answer(
+        request.id,
+        async () => {
+          if (!open) throw new Error(`PGlite worker: transaction ${request.tx} is not open`);
+          return run(open.tx);
+        },
+        sendInTransaction,
+      )();
       return;
     }
     case 'begin':
@@ -123,7 +133,7 @@ function handle(request: Request, pg: PGlite): void {
     case 'end': {
       const open = transactions.get(request.tx);
       if (!open) {
-        send({
+        sendInTransaction({
           kind: 'error',
           id: request.id,
           error: { message: 'no such transaction', fields: {} },
