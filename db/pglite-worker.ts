@@ -40,21 +40,33 @@ const sendInTransaction = (reply: Reply) => {
   Atomics.notify(signal, 0);
 };
 
+let turnPending = false;
+
 function schedule(job: Job, lane: Job[] = normal): void {
   lane.push(job);
-  runNext();
+  nextTurn();
+}
+
+/**
+ * Jobs start from setImmediate, never from the message that brings them: a job runs
+ * synchronously (WebAssembly), so starting it at once would run every query in the order its
+ * message arrived and no queue would ever form. Deferred, each turn of this thread's event
+ * loop first reads every message waiting (pings among them), then runs the most urgent job.
+ */
+function nextTurn(): void {
+  if (running || turnPending) return;
+  turnPending = true;
+  setImmediate(runNext);
 }
 
 function runNext(): void {
-  if (running) return;
+  turnPending = false;
   const job = urgent.shift() ?? normal.shift();
   if (!job) return;
   running = true;
   job().finally(() => {
     running = false;
-    // A macrotask turn between jobs, so that a ping posted meanwhile is read and jumps the
-    // queue (promise callbacks alone would run the whole queue before reading any message).
-    setImmediate(runNext);
+    nextTurn();
   });
 }
 
