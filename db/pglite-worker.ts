@@ -41,6 +41,23 @@ const sendInTransaction = (reply: Reply) => {
 };
 
 let turnPending = false;
+/** When the transaction holding PGlite began; null while none does. */
+let transactionSince: number | null = null;
+// Longer than any transaction here takes; one open longer holds every other query up.
+const STUCK_TRANSACTION_MS = 5000;
+
+/**
+ * A ping read while a transaction holds PGlite arrives between that transaction's statements
+ * (a statement runs synchronously: no message is read during one), so the database has just
+ * answered and waits for its caller, the main thread. The ping is answered at once rather
+ * than after the transaction: a `select 1` cannot run inside someone else's transaction, and
+ * waiting would make the health check as slow as the busiest caller's event loop. Only a
+ * transaction open for seconds, which holds everything else up, makes the ping wait (and the
+ * health check time out).
+ */
+function transactionIsYoung(): boolean {
+  return transactionSince !== null && Date.now() - transactionSince < STUCK_TRANSACTION_MS;
+}
 
 function schedule(job: Job, lane: Job[] = normal): void {
   lane.push(job);
@@ -92,6 +109,7 @@ function begin(id: number, pg: PGlite): Job {
     let endId: number | undefined;
     try {
       await pg.transaction(async (tx) => {
+        transactionSince = Date.now();
         const commit = await new Promise<boolean>((resolve) => {
           transactions.set(txId, {
             tx,
@@ -110,6 +128,7 @@ function begin(id: number, pg: PGlite): Job {
       else if (error === rollback) sendInTransaction({ kind: 'result', id: endId, value: null });
       else sendInTransaction({ kind: 'error', id: endId, error: encodeError(error) });
     } finally {
+      transactionSince = null;
       transactions.delete(txId);
     }
   };
@@ -156,6 +175,10 @@ function handle(request: Request, pg: PGlite): void {
       return;
     }
     case 'ping':
+      if (transactionIsYoung()) {
+        send({ kind: 'result', id: request.id, value: null });
+        break;
+      }
       schedule(
         answer(request.id, async () => {
           await pg.query('select 1');
