@@ -13,7 +13,8 @@ import {
 // serves requests. PGlite has one connection, so work runs one job at a time, in two lanes:
 // health pings first, then everything else in arrival order. A transaction is one job from
 // BEGIN to COMMIT/ROLLBACK: nothing else runs inside it, only its own queries, which the
-// main thread tags with its id.
+// main thread tags with its id and waits for blocked (answered on `transactionPort`).
+// docs/decisions/025-pglite-worker-thread.md
 
 if (!parentPort)
   throw new Error('db/pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
