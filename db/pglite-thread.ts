@@ -82,7 +82,13 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
   const { port1: transactionPort, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const workerData: WorkerData = { ...options, transactionPort: port2, signal };
-  const worker = new Worker(await workerEntry(), { workerData, transferList: [port2] });
+  const worker = new Worker(await workerEntry(), {
+    workerData,
+    transferList: [port2],
+    // The thread allocates little on its JavaScript heap (PGlite's memory is WebAssembly's):
+    // V8's default young generation would add ~15 MB of resident memory for nothing.
+    resourceLimits: { maxYoungGenerationSizeMb: 2 },
+  });
   const calls = new Map<number, Call>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
