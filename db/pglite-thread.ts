@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
@@ -44,38 +42,12 @@ type Call = { resolve: (value: unknown) => void; reject: (error: Error) => void 
 // Omit over a union, member by member.
 type Message = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-/**
- * The compiled build emits the worker beside the code that starts it (dist/server/). Run from
- * the sources (tsx, vitest), a worker thread inherits no TypeScript loader, and tsx's costs
- * half a second per thread: esbuild compiles the worker into node_modules/.cache instead
- * (where its packages resolve), ~20 ms, named by its content so that parallel test files
- * share it and an edit makes a new one.
- */
+/** The compiled build emits the worker beside the code that starts it (dist/server/). */
 async function workerEntry(): Promise<URL> {
   const compiled = new URL('./pglite-worker.mjs', import.meta.url);
   if (existsSync(compiled)) return compiled;
-  const { buildSync } = await import('esbuild');
-  const [output] = buildSync({
-    entryPoints: [fileURLToPath(new URL('./pglite-worker.ts', import.meta.url))],
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    write: false,
-    logLevel: 'warning',
-  }).outputFiles;
-  if (!output) throw new Error('esbuild compiled nothing for db/pglite-worker.ts');
-  const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
-  const dir = new URL('../node_modules/.cache/lunar/', import.meta.url);
-  const file = new URL(`pglite-worker-${hash}.mjs`, dir);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const temporary = new URL(`pglite-worker-${hash}.${process.pid}.tmp`, dir);
-    writeFileSync(temporary, output.contents);
-    renameSync(temporary, file);
-  }
-  return file;
+  const { compileWorkerFromSources } = await import('./pglite-worker-sources');
+  return compileWorkerFromSources();
 }
 
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
