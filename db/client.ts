@@ -1,7 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { type Availability, type AvailabilityLog, createAvailability } from './availability';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -66,22 +67,19 @@ async function openPglite(
   if (dataDir && template) copyTemplate(template, dataDir);
   // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
   // the process's resident memory for nothing.
-  const options = { postgresqlconf: ['shared_buffers=16MB'] };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  await client.waitReady;
-  const pglite = drizzlePglite(client, { schema });
+  const client = await startPgliteThread({ dataDir, postgresqlconf: ['shared_buffers=16MB'] });
+  // The thread's client has the surface drizzle-orm/pglite uses of a PGlite instance
+  // (db/pglite-thread.ts); PGlite's own type has more.
+  const pglite = drizzlePglite(client as unknown as PGlite, { schema });
   const db: Database = pglite;
   return {
     db,
     driver: 'pglite',
     migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    listen: async (channel, onPayload) => {
-      const stop = await client.listen(channel, onPayload);
-      return () => stop();
-    },
+    // Before queued writes, so that a burst of them does not make the database look down
+    // (docs/decisions/025-pglite-worker-thread.md).
+    ping: () => client.ping(),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
