@@ -77,7 +77,7 @@ async function openPglite(
     driver: 'pglite',
     migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
     // Before queued writes, so that a burst of them does not make the database look down
-    // (docs/decisions/025-pglite-worker-thread.md).
+    // (docs/decisions/029-pglite-worker-thread.md).
     ping: () => client.ping(),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),

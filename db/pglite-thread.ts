@@ -12,7 +12,7 @@ import {
 
 // PGlite on a thread of its own (db/pglite-worker.ts), so that a burst of queries uses the
 // second core instead of stalling every request on the event loop
-// (docs/decisions/025-pglite-worker-thread.md). The client below has the surface that
+// (docs/decisions/029-pglite-worker-thread.md). The client below has the surface that
 // drizzle-orm/pglite's session calls on a PGlite instance: query(), exec() and transaction()
 // with a nested client whose queries run inside that one transaction.
 

@@ -14,7 +14,7 @@ import {
 // health pings first, then everything else in arrival order. A transaction is one job from
 // BEGIN to COMMIT/ROLLBACK: nothing else runs inside it, only its own queries, which the
 // main thread tags with its id and waits for blocked (answered on `transactionPort`).
-// docs/decisions/025-pglite-worker-thread.md
+// docs/decisions/029-pglite-worker-thread.md
 
 if (!parentPort)
   throw new Error('db/pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
