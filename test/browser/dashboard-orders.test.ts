@@ -199,6 +199,49 @@ describe('the dashboard’s orders in Chromium', () => {
     await page.close();
   });
 
+  it('shows and hides columns from the Columns menu by keyboard, remembered after a reload', async () => {
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['lead'], { discordId: '200000000000000012', username: 'Cora' });
+    await page.goto(`${site.url}/dashboard/orders`);
+    await waitForPage(page);
+    const header = (name: string) => ordersTable(page).getByRole('columnheader', { name });
+    await header('Customer').waitFor();
+    // The share column starts hidden.
+    expect(await header('Share (R$)').count()).toBe(0);
+
+    const trigger = page.getByRole('button', { name: 'Columns' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const item = (name: string) => menu.getByRole('menuitemcheckbox', { name });
+    expect(await item('Customer').getAttribute('aria-checked')).toBe('true');
+    // Arrow keys move through the items; Enter toggles and the menu stays open for the next.
+    await item('Customer').focus();
+    await page.keyboard.press('Enter');
+    await item('Share (R$)').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => item('Customer').getAttribute('aria-checked'), POLL).toBe('false');
+    await expect.poll(() => item('Share (R$)').getAttribute('aria-checked'), POLL).toBe('true');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), POLL)
+      .toBe('Columns');
+    await expect.poll(() => header('Customer').count(), POLL).toBe(0);
+    await header('Share (R$)').waitFor();
+
+    // Remembered in this browser.
+    await page.reload();
+    await waitForPage(page);
+    await header('Share (R$)').waitFor();
+    expect(await header('Customer').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('fits a tablet: no section of the dashboard scrolls the page sideways', async () => {
     const page = await site.browser.newPage({ ...PHONE, viewport: TABLET });
     await site.signInAsStaff(page, ['executive'], {

@@ -9,7 +9,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type FormEvent, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Page } from '../../../../core/shared/page';
 import { apiUrl } from '../../../../core/site/api-url';
@@ -17,7 +17,9 @@ import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useStaffQuery } from '../query';
 import { fromList } from './back-to-list';
+import { ColumnPicker } from './column-picker';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
+import { type TableFilter, TableFilters } from './table-filters';
 import {
   filterParams,
   listParams,
@@ -27,6 +29,8 @@ import {
   writeTableQuery,
 } from './table-query';
 import { useSearchQuery } from './use-search-query';
+
+export type { TableFilter } from './table-filters';
 
 // The dashboard's one table (TanStack Table, server-driven): the server sorts, filters and
 // pages (keyset cursors, core/shared/page.ts); the table renders, keeps the query in the URL,
@@ -42,11 +46,6 @@ export type TableColumn<Row> = {
   hiddenByDefault?: boolean;
   align?: 'left' | 'right';
 };
-
-export type TableFilter =
-  | { kind: 'select'; id: string; label: string; options: { value: string; label: string }[] }
-  | { kind: 'date'; id: string; label: string }
-  | { kind: 'search'; id: string; label: string; placeholder?: string };
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 const NO_ROWS: never[] = [];
@@ -319,122 +318,5 @@ export function DataTable<Row extends RowData>({
         </span>
       </nav>
     </div>
-  );
-}
-
-function TableFilters({
-  filters,
-  query,
-  onChange,
-}: {
-  filters: TableFilter[];
-  query: TableQuery;
-  onChange: (filters: Record<string, string>) => void;
-}) {
-  const idPrefix = useId();
-  const set = (id: string, value: string) => onChange({ ...query.filters, [id]: value });
-  const searchFilters = filters.filter((filter) => filter.kind === 'search');
-  // Search boxes apply on Enter / the button, not per keystroke (each would be a request):
-  // all of them at once, whichever one was typed in.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = { ...query.filters };
-    for (const filter of searchFilters) {
-      const value = form.get(filter.id);
-      next[filter.id] = typeof value === 'string' ? value.trim() : '';
-    }
-    onChange(next);
-  };
-  if (filters.length === 0) return null;
-  return (
-    <search>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        {filters.map((filter) => {
-          const id = `${idPrefix}-${filter.id}`;
-          const value = query.filters[filter.id] ?? '';
-          const control = 'rounded-md border border-line bg-ink px-2 py-1.5 text-sm';
-          return (
-            <label key={filter.id} htmlFor={id} className="flex flex-col gap-1 text-xs text-muted">
-              {filter.label}
-              {filter.kind === 'select' ? (
-                <select
-                  id={id}
-                  className={control}
-                  value={value}
-                  onChange={(e) => set(filter.id, e.target.value)}
-                >
-                  <option value="">All</option>
-                  {filter.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              ) : filter.kind === 'date' ? (
-                <input
-                  id={id}
-                  type="date"
-                  className={control}
-                  value={value}
-                  onChange={(e) => set(filter.id, e.target.value)}
-                />
-              ) : (
-                <input
-                  id={id}
-                  key={value}
-                  type="search"
-                  name={filter.id}
-                  defaultValue={value}
-                  placeholder={filter.placeholder}
-                  className={control}
-                />
-              )}
-            </label>
-          );
-        })}
-        {searchFilters.length > 0 && (
-          <button type="submit" className={buttonClass('primary', 'sm')}>
-            Search
-          </button>
-        )}
-      </form>
-    </search>
-  );
-}
-
-type VisibilityTable = {
-  getAllLeafColumns: () => {
-    id: string;
-    getCanHide: () => boolean;
-    getIsVisible: () => boolean;
-    toggleVisibility: (value?: boolean) => void;
-    columnDef: { header?: unknown };
-  }[];
-};
-
-/** Show or hide columns: a disclosure of checkboxes (native keyboard handling). */
-function ColumnPicker({ table }: { table: VisibilityTable }) {
-  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
-  if (hideable.length === 0) return null;
-  return (
-    <details className="relative">
-      <summary className={`${buttonClass('secondary', 'sm')} cursor-pointer list-none`}>
-        Columns
-      </summary>
-      <fieldset className="absolute z-10 mt-1 min-w-44 space-y-1 rounded-lg border border-line bg-ink p-3 shadow-xl">
-        <legend className="sr-only">Shown columns</legend>
-        {hideable.map((column) => (
-          <label key={column.id} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={column.getIsVisible()}
-              onChange={(event) => column.toggleVisibility(event.target.checked)}
-            />
-            {String(column.columnDef.header ?? column.id)}
-          </label>
-        ))}
-      </fieldset>
-    </details>
   );
 }
