@@ -99,9 +99,24 @@ function measure(page: Page) {
       }
       return false;
     };
+    // Text for screen readers only (Tailwind's sr-only: clipped to nothing) is never seen.
+    const visuallyHidden = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)')
+          return true;
+      }
+      return false;
+    };
     const sticksOut = (element: Element) => {
       const box = element.getBoundingClientRect();
-      return box.width > 0 && box.right > width + 0.5 && !scrollsItself(element) && !fixed(element);
+      return (
+        box.width > 0 &&
+        box.right > width + 0.5 &&
+        !scrollsItself(element) &&
+        !fixed(element) &&
+        !visuallyHidden(element)
+      );
     };
     // The innermost culprits: wide elements none of whose children are wide.
     const wide = [...document.body.querySelectorAll('*')]
