@@ -117,6 +117,10 @@ export type OrderTimelineEvent = {
   id: number;
   type: string;
   actorDiscordId: string;
+  /** The actor's name when they are known staff (customers and the bot are ids). */
+  actorName: string | null;
+  /** What happened, in words (describeOrderEvent). */
+  summary: string;
   data: Record<string, unknown>;
   createdAt: Date | string;
 };

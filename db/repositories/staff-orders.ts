@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { describeOrderEvent, OrderEventSchema } from '../../core/orders/order-events';
 import {
   isDiscordId,
   ORDER_LIST_MAX,
@@ -7,6 +8,7 @@ import {
   type OrderListFilters,
   type OrderSort,
   type OrderSummary,
+  type OrderTimelineEvent,
   type QcOutcome,
 } from '../../core/orders/staff-list';
 import { encodeCursor, type Page } from '../../core/shared/page';
@@ -193,14 +195,18 @@ export function createStaffOrdersRepository(
         db
           .select({
             id: orderEvents.id,
+            orderId: orderEvents.orderId,
             type: orderEvents.type,
             actorDiscordId: orderEvents.actorDiscordId,
+            actorName: staffUsers.username,
             data: orderEvents.data,
             createdAt: orderEvents.createdAt,
           })
           .from(orderEvents)
+          .leftJoin(staffUsers, eq(staffUsers.discordId, orderEvents.actorDiscordId))
           .where(eq(orderEvents.orderId, id))
-          .orderBy(orderEvents.createdAt, orderEvents.id),
+          .orderBy(orderEvents.createdAt, orderEvents.id)
+          .then((rows) => rows.map(timelineEvent)),
         db
           .select({
             rating: reviews.rating,
@@ -227,3 +233,31 @@ export function createStaffOrdersRepository(
 }
 
 export type StaffOrdersRepository = ReturnType<typeof createStaffOrdersRepository>;
+
+/**
+ * An event row as the timeline shows it: its summary in words, from the same description the
+ * bot uses; a row that no longer fits its type's schema (an older shape) falls back to its type.
+ */
+function timelineEvent(row: {
+  id: number;
+  orderId: string;
+  type: string;
+  actorDiscordId: string;
+  actorName: string | null;
+  data: unknown;
+  createdAt: Date;
+}): OrderTimelineEvent {
+  const { orderId, ...event } = row;
+  const parsed = OrderEventSchema.safeParse({
+    orderId,
+    type: row.type,
+    actorDiscordId: row.actorDiscordId,
+    at: row.createdAt,
+    data: row.data,
+  });
+  return {
+    ...event,
+    data: (row.data ?? {}) as Record<string, unknown>,
+    summary: parsed.success ? describeOrderEvent(parsed.data) : row.type.replace(/_/g, ' '),
+  };
+}

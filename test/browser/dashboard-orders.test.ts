@@ -90,14 +90,32 @@ describe('the dashboard’s orders in Chromium', () => {
     const order = ORDERS.find((row) => row.id === TIMELINE_ORDER);
     if (!order) throw new Error('no timeline order');
     const at = (minutes: number) => new Date(order.created.getTime() + minutes * 60_000);
-    await insertOrderEvent(site.db, order.id, 'order_created', at(0));
+    await insertOrderEvent(site.db, order.id, 'order_created', at(0), {
+      priceRobux: order.price,
+      robloxUsername: `Customer${order.id.slice(-3)}`,
+      customerDiscordId: null,
+      designerDiscordId: order.designer,
+      ticketChannelId: '300000000000000007',
+    });
     await insertOrderEvent(site.db, order.id, 'payment_verified', at(10));
     await insertOrderEvent(site.db, order.id, 'qc_submitted', at(20), {
       attempt: 1,
       fileUrl: null,
     });
     await insertOrderEvent(site.db, order.id, 'qc_approved', at(25), { attempt: 1 });
-    await insertOrderEvent(site.db, order.id, 'order_logged', at(40));
+    await insertOrderEvent(site.db, order.id, 'order_logged', at(40), {
+      priceRobux: order.price,
+      qcPassed: true,
+      sharePercent: 90,
+      designerShareRobux: Math.floor(order.price * 0.9),
+      deliveredByBot: true,
+    });
+    // The events' actor (test/support/orders.ts) is a lead the timeline names.
+    await staff.upsertByDiscordId({
+      discordId: '100000000000000099',
+      username: 'Quinn',
+      roles: ['lead'],
+    });
   });
 
   it('filters by designer and status, sorts, pages forward and back, and keeps it all in the URL', async () => {
@@ -168,15 +186,20 @@ describe('the dashboard’s orders in Chromium', () => {
     await table.getByRole('link', { name: TIMELINE_ORDER }).click();
     await page.getByRole('heading', { name: `Order ${TIMELINE_ORDER}`, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
-    const timeline = page.getByRole('list').filter({ hasText: 'order created' });
+    const timed = ORDERS.find((row) => row.id === TIMELINE_ORDER);
+    const timeline = page.getByRole('list').filter({ hasText: 'Payment requested' });
     await expect
       .poll(() => timeline.getByRole('listitem').allTextContents(), POLL)
       .toEqual([
-        expect.stringContaining('order created'),
-        expect.stringContaining('payment verified'),
-        expect.stringContaining('qc submitted'),
-        expect.stringContaining('qc approved'),
-        expect.stringContaining('order logged'),
+        expect.stringContaining(
+          `Payment requested: ${timed?.price} R$ from Customer007 (by Quinn)`,
+        ),
+        expect.stringContaining('Payment verified (by Quinn)'),
+        expect.stringContaining('Submitted for quality control (attempt 1)'),
+        expect.stringContaining('QC approved (attempt 1)'),
+        expect.stringContaining(
+          `Logged: designer's share ${Math.floor((timed?.price ?? 0) * 0.9)} R$ (90%)`,
+        ),
       ]);
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '← All orders' }).click();

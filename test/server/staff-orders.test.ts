@@ -267,6 +267,14 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
       'payment_verified',
       'qc_submitted',
     ]);
+    // Each in words, as the bot describes it; a row whose data no longer fits its type's
+    // schema (no fileUrl here) falls back to its type. The actor is not staff: no name.
+    expect(order.events[0]).toMatchObject({
+      summary: 'Payment verified',
+      actorDiscordId: '100000000000000099',
+      actorName: null,
+    });
+    expect(order.events[1]).toMatchObject({ summary: 'qc submitted' });
     const missing = await server.app.inject({
       url: '/api/staff/orders/nope',
       headers: { cookie: lead },

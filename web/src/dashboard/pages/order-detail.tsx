@@ -62,7 +62,8 @@ export default function OrderDetail({ id }: { id: string }) {
                   <time dateTime={new Date(event.createdAt).toISOString()}>
                     {when(event.createdAt)}
                   </time>{' '}
-                  — {event.type.replace(/_/g, ' ')} (by {event.actorDiscordId})
+                  — {event.summary}{' '}
+                  <span className="text-muted">(by {event.actorName ?? event.actorDiscordId})</span>
                 </li>
               ))}
             </ol>
