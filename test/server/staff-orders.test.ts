@@ -248,6 +248,21 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('lists the designers a lead may filter by, by name', async () => {
+    const response = await server.app.inject({
+      url: '/api/staff/orders/designers',
+      headers: { cookie: lead },
+    });
+    expect(response.statusCode).toBe(200);
+    // Ana holds the designer role; the lead does not.
+    expect(response.json()).toEqual({ designers: [{ discordId: ANA, username: 'ana' }] });
+    const asDesigner = await server.app.inject({
+      url: '/api/staff/orders/designers',
+      headers: { cookie: ana },
+    });
+    expect(asDesigner.statusCode).toBe(403);
+  });
+
   it('answers an order with its timeline', async () => {
     const response = await server.app.inject({
       url: '/api/staff/orders/O-03',

@@ -3,6 +3,7 @@ import { hasRole, type StaffMember } from '../../../core/auth';
 import { OrderIdSchema } from '../../../core/orders';
 import { OrderListQuerySchema } from '../../../core/orders/staff-list';
 import { createStaffOrdersRepository } from '../../../db/repositories/staff-orders';
+import { createStaffUsersRepository } from '../../../db/repositories/staff-users';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
@@ -13,7 +14,13 @@ export function ordersVisibleTo(staff: StaffMember): string | undefined {
 
 const orderRoutes: FastifyPluginAsync = async (app) => {
   const orders = createStaffOrdersRepository(app.db);
+  const staffUsers = createStaffUsersRepository(app.db);
   const designers = { onRequest: requireRole('designer') };
+
+  // The designer filter's choices. Designers see only their own orders: no filter, no list.
+  app.get('/orders/designers', { onRequest: requireRole('lead') }, async () => ({
+    designers: await staffUsers.listDesigners(),
+  }));
 
   app.get('/orders', designers, async (request) => {
     const { staff } = await getSignedInStaff(request);

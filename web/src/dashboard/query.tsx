@@ -74,9 +74,10 @@ function stateOf<T>(query: {
  */
 export function useStaffQuery<T>(
   request: ApiRequest,
+  { enabled = true }: { enabled?: boolean } = {},
 ): ApiState<T> & { reload: () => Promise<void> } {
   const url = apiUrl(request);
-  const query = useQuery({ queryKey: [url], queryFn: () => fetchJson<T>(url) });
+  const query = useQuery({ queryKey: [url], queryFn: () => fetchJson<T>(url), enabled });
   const { refetch } = query;
   return { ...stateOf<T>(query), reload: async () => void (await refetch()) };
 }

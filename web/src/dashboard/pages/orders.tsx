@@ -1,6 +1,10 @@
+import { useMemo } from 'react';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../core/orders/order-status';
 import { type OrderSummary, QC_OUTCOMES } from '../../../../core/orders/staff-list';
 import { useLiveRefresh } from '../live';
+import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 import OrderDetail from './order-detail';
@@ -43,6 +47,32 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
   { id: 'created', header: 'Created', cell: (row) => day(row.createdAt), sortable: true },
 ];
 
+type Designers = { designers: { discordId: string; username: string }[] };
+
+/**
+ * Leads and executives filter by designer from a list of names (a search box by Discord id
+ * until it has loaded); designers see only their own orders, so they get no such filter.
+ */
+function useDesignerFilter(): TableFilter | null {
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const seesAll = me.status === 'ready' && hasRole(me.data, 'lead');
+  const list = useStaffQuery<Designers>(
+    { path: '/api/staff/orders/designers' },
+    { enabled: seesAll },
+  );
+  const designers = list.status === 'ready' ? list.data.designers : null;
+  return useMemo((): TableFilter | null => {
+    if (!seesAll) return null;
+    if (!designers) return { kind: 'search', id: 'designer', label: 'Designer' };
+    return {
+      kind: 'select',
+      id: 'designer',
+      label: 'Designer',
+      options: designers.map(({ discordId, username }) => ({ value: discordId, label: username })),
+    };
+  }, [seesAll, designers]);
+}
+
 const FILTERS: TableFilter[] = [
   {
     kind: 'select',
@@ -53,7 +83,6 @@ const FILTERS: TableFilter[] = [
       label: ORDER_STATUS_LABELS[status],
     })),
   },
-  { kind: 'search', id: 'designer', label: 'Designer (Discord id)' },
   { kind: 'search', id: 'customer', label: 'Customer', placeholder: 'Roblox name or Discord id' },
   {
     kind: 'select',
@@ -77,6 +106,12 @@ const FILTERS: TableFilter[] = [
 /** Orders: designers see their own (the server decides), leads and executives all. */
 export default function OrdersSection({ itemId }: SectionPageProps) {
   useLiveRefresh(['order'], '/api/staff/orders');
+  const designer = useDesignerFilter();
+  const filters = useMemo(() => {
+    if (!designer) return FILTERS;
+    const [status, ...rest] = FILTERS;
+    return status ? [status, designer, ...rest] : [designer];
+  }, [designer]);
   if (itemId) return <OrderDetail id={itemId} />;
   return (
     <section aria-labelledby="orders-title" className="space-y-4">
@@ -88,7 +123,7 @@ export default function OrdersSection({ itemId }: SectionPageProps) {
         caption="Orders"
         endpoint="/api/staff/orders"
         columns={COLUMNS}
-        filters={FILTERS}
+        filters={filters}
         defaultSort={{ id: 'created', order: 'desc' }}
         rowKey={(row) => row.id}
         rowHref={(row) => `/dashboard/orders/${encodeURIComponent(row.id)}`}
