@@ -16,9 +16,6 @@ type Options = Record<string, string | number | boolean>;
 // outbox worker delivering to the QC, order-log, reviews and ticket channels and to DMs.
 // Waits, not speed checks: a loaded 2-core CI machine can take seconds per step.
 const LOADED = { timeout: 30_000 };
-// A message the outbox sends: on Postgres, with other suites running, one has taken over 30 s
-// (cause not found yet); a wait, not a speed check.
-const DELIVERED = { timeout: 75_000 };
 
 describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   let h: BotHarness;
@@ -57,12 +54,12 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       ]
         .filter(Boolean)
         .join('\n');
-    await expect.poll(text).not.toBe('');
+    await expect.poll(text, LOADED).not.toBe('');
     return text();
   };
   const waitForMessage = async (channelId: string, match: (m: FakeMessage) => boolean) => {
     worker.wake();
-    await expect.poll(() => h.fake.messagesIn(channelId).some(match), DELIVERED).toBe(true);
+    await expect.poll(() => h.fake.messagesIn(channelId).some(match), LOADED).toBe(true);
     return h.fake.messagesIn(channelId).filter(match).at(-1) as FakeMessage;
   };
   const titled = (title: string) => (m: FakeMessage) =>
@@ -76,13 +73,21 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       ...(customerId && { customer: customerId }),
     });
     expect(await answerOf(record)).toContain(`Payment request for order ${orderId} created.`);
-    await expect.poll(() => record.followUps.some((m) => !m.ephemeral)).toBe(true);
+    await expect.poll(() => record.followUps.some((m) => !m.ephemeral), LOADED).toBe(true);
     return record.followUps.find((m) => !m.ephemeral) as FakeMessage;
   }
 
+  /**
+   * An order whose payment is verified. The click resolves on its deferred acknowledgement and
+   * the verification is stored after it, so the next command waits for that (on a loaded
+   * machine a /qualitycontrol sent at once could find the order still unpaid).
+   */
   async function paidOrder(orderId: string, customerId?: string) {
     const payment = await createOrder(orderId, customerId);
     await click(payment, `order:verify_payment:${orderId}`, h.users.verifier);
+    await expect
+      .poll(async () => (await orders().listEvents(orderId)).map((e) => e.type), LOADED)
+      .toContain('payment_verified');
     return payment;
   }
 
@@ -101,7 +106,10 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     const verify = await click(payment, 'order:verify_payment:t-100', h.users.verifier);
     expect(verify.response?.type).toBe(6); // deferred update
     await expect
-      .poll(() => JSON.stringify(h.fake.messages.find((m) => m.id === payment.id)?.components))
+      .poll(
+        () => JSON.stringify(h.fake.messages.find((m) => m.id === payment.id)?.components),
+        LOADED,
+      )
       .toContain('"disabled":true');
     await waitForMessage(ticket, (m) => m.content.includes('Payment for order t-100 is verified'));
 
@@ -136,7 +144,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     const deliver = await click(passed, 'order:deliver:t-100', h.users.designer);
     expect(await answerOf(deliver)).toContain('on its way to the customer');
     worker.wake();
-    await expect.poll(() => h.fake.dmsTo(customer).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
     expect(h.fake.dmsTo(customer)[0]?.embeds[0]?.title).toBe('Your order t-100 is ready');
 
     const log = await run('orderlog', h.users.designer, { order_id: 't-100' });
@@ -226,7 +234,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(await answerOf(byLead)).toContain('Payment Verifier');
     const byExecutive = await click(payment, 'order:verify_payment:t-201', h.users.executive);
     expect(byExecutive.response?.type).toBe(6);
-    await expect.poll(async () => (await orders().findOrder('t-201'))?.status).toBe('paid');
+    await expect.poll(async () => (await orders().findOrder('t-201'))?.status, LOADED).toBe('paid');
 
     await run('qualitycontrol', h.users.designer, { order_id: 't-201' });
     const qc = await waitForMessage(h.ids.qcChannel, titled('Quality control: order t-201'));
@@ -251,15 +259,13 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     );
     expect(presses.every((press) => press.response !== undefined)).toBe(true);
     await expect
-      .poll(async () => (await orders().listEvents('t-300')).map((e) => e.type))
+      .poll(async () => (await orders().listEvents('t-300')).map((e) => e.type), LOADED)
       .toEqual(['order_created', 'payment_verified']);
     expect((await h.database.db.select().from(outbox)).length).toBe(before + 1);
   });
 
   it('delivers in the ticket with a note when the customer’s DMs are closed', async () => {
-    await paidOrder('t-400', closedDmsCustomer);
-    await run('qualitycontrol', h.users.designer, { order_id: 't-400' });
-    const qc = await waitForMessage(h.ids.qcChannel, titled('Quality control: order t-400'));
+    const qc = await inQc('t-400', closedDmsCustomer);
     await click(qc, 'order:qc_approve:t-400:1', h.users.lead);
     const passed = await waitForMessage(ticket, titled('Order t-400 passed quality control'));
     await click(passed, 'order:deliver:t-400', h.users.designer);
@@ -268,14 +274,15 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     );
     expect(note.pings.users).toEqual([closedDmsCustomer]);
     await expect
-      .poll(async () => (await orders().listEvents('t-400')).map((e) => e.type).slice(-2))
+      .poll(async () => (await orders().listEvents('t-400')).map((e) => e.type).slice(-2), LOADED)
       .toEqual(['delivered', 'delivery_fell_back']);
   }, 90_000);
 
   /** An order waiting for QC (submission 1) and its QC message. */
   async function inQc(orderId: string, customerId?: string) {
     await paidOrder(orderId, customerId);
-    await run('qualitycontrol', h.users.designer, { order_id: orderId });
+    const submitted = await run('qualitycontrol', h.users.designer, { order_id: orderId });
+    expect(await answerOf(submitted)).toContain('submitted to quality control (submission 1)');
     return waitForMessage(h.ids.qcChannel, titled(`Quality control: order ${orderId}`));
   }
   const qcOutcomes = async (orderId: string) =>
@@ -366,7 +373,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       // Signed with a name, never the id.
       authorName: 'member',
     });
-  }, 180_000);
+  }, 90_000);
 
   it('lets only executives hide a review from the site with its button', async () => {
     const post = await waitForMessage(h.ids.reviewsChannel, titled('Review of order t-600'));
@@ -381,14 +388,14 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(stored).toMatchObject({ hidden: true, hiddenBy: h.users.executive });
     // The post now offers to show it again; a second Hide (an old copy) is refused.
     await expect
-      .poll(() => JSON.stringify(h.fake.messages.find((m) => m.id === post.id)?.components))
+      .poll(() => JSON.stringify(h.fake.messages.find((m) => m.id === post.id)?.components), LOADED)
       .toContain('order:review_show:t-600');
     const twice = await click(post, 'order:review_hide:t-600', h.users.executive);
     expect(await answerOf(twice)).toContain('already hidden');
     const show = await click(post, 'order:review_show:t-600', h.users.executive);
     expect(await answerOf(show)).toContain('shown on the website again');
     expect((await orders().findOrder('t-600'))?.review?.hidden).toBe(false);
-  }, 120_000);
+  }, 90_000);
 
   it('suggests the invoker’s orders for order_id', async () => {
     const record = await h.fake.autocomplete({
