@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DatabaseHandle } from './client';
+import type { DatabaseHandle, Executor } from './client';
 
-// What the `lunar_notify_change` trigger (migration 0005) announces: a row of a table the
+// What the `lunar_notify_change` trigger (migrations 0010, 0013) announces: a row of a table the
 // dashboard shows or the outbox worker waits for changed, in a committed transaction. The
 // payload names the row, never its contents; whoever cares reads the row itself.
 
@@ -48,4 +49,21 @@ export function listenForChanges(
     const change = parseChange(payload);
     if (change) onChange(change);
   });
+}
+
+/**
+ * In a statement (as a CTE's body), tells the trigger not to announce this transaction's
+ * changes: the caller sends them with `notifyChanges` once committed. A NOTIFY inside the
+ * transaction would hold Postgres' cluster-wide notify lock through the commit's disk flush,
+ * so such commits queue one behind the other (migration 0013); a hot write path opts out.
+ */
+export const ANNOUNCE_AFTER_COMMIT = sql`select set_config('lunar.notify_after_commit', 'on', true) as deferred`;
+
+/** Announces committed changes, as the trigger would have; one round trip, no commit to wait for. */
+export async function notifyChanges(db: Executor, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const calls = changes.map(
+    (change) => sql`pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`,
+  );
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }

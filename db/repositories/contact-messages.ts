@@ -6,6 +6,7 @@ import type {
   StoredContactMessage,
 } from '../../core/contact/schema';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import { ANNOUNCE_AFTER_COMMIT, notifyChanges } from '../changes';
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
@@ -93,12 +94,32 @@ export function createContactMessagesRepository(db: Executor) {
             returning ${sql.identifier(contactMessages.id.name)}`,
       );
       const queued = enqueueDeliveriesOf(db, 'contact_message', message);
+      const deferred = db
+        .$with('deferred', { deferred: sql<string>`deferred`.as('deferred') })
+        .as(ANNOUNCE_AFTER_COMMIT);
       const [row] = await db
-        .with(hit, message, queued)
-        .select({ hits: hit.hits, resetAt: hit.resetAt, id: message.id })
+        .with(hit, deferred, message, queued)
+        // Raw CTE columns render unqualified, and both inserts return an `id`.
+        .select({
+          hits: hit.hits,
+          resetAt: hit.resetAt,
+          id: sql<number | null>`${message}.id`.mapWith(Number),
+          queuedId: sql<number | null>`${queued}.id`.mapWith(Number),
+        })
         .from(hit)
-        .leftJoin(message, sql`true`);
+        .innerJoin(deferred, sql`true`)
+        .leftJoin(message, sql`true`)
+        .leftJoin(queued, sql`true`);
       if (!row) throw new Error(`rate limit upsert returned nothing for ${limit.key}`);
+      if (row.id !== null && row.queuedId !== null) {
+        // Stored either way: a lost announcement only delays the delivery until the worker's
+        // next poll (a second) and the inbox until its next refresh, so it never fails the
+        // request (the availability monitor still sees a failed query).
+        await notifyChanges(db, [
+          { table: 'contact_messages', op: 'insert', id: row.id },
+          { table: 'outbox', op: 'insert', id: row.queuedId, due: true },
+        ]).catch(() => {});
+      }
       return { id: row.id, count: { hits: row.hits, resetAt: row.resetAt } };
     },
 
