@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rateLimits } from '../schema';
 
@@ -11,7 +11,7 @@ export type RateLimitCount = { hits: number; resetAt: Date };
  * round trip, one commit. The upsert locks the counter row, so concurrent hits, from any
  * process, count one after another and each sees its own number.
  */
-export function countHit(db: Executor, key: string, windowMs: number) {
+export function countHit(db: Executor, key: string | Placeholder, windowMs: number | Placeholder) {
   const freshReset = sql`now() + ${windowMs} * interval '1 millisecond'`;
   return db.$with('hit').as(
     db
