@@ -29,6 +29,9 @@ describe.each(DRIVERS)('portfolios, SEO files and generated images on %s', (driv
       ].sort(),
     );
     expect(body.about).toEqual({ mainText: expect.any(String), secondaryText: expect.any(String) });
+    // Staff edit profiles in the dashboard: a browser must ask again, never reuse an old copy.
+    expect(response.headers['cache-control']).toBe('public, no-cache');
+    expect((await get('/api/team')).headers['cache-control']).toBe('public, no-cache');
   });
 
   it('falls back to the default profile with fallback: true for an unknown username', async () => {

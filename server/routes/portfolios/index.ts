@@ -19,7 +19,9 @@ const portfolioRoutes: FastifyPluginAsync = async (app) => {
     const found = await portfolios.findByUsername(username);
     const profile = found ?? (await portfolios.findDefault(app.config.DEFAULT_PORTFOLIO_USERNAME));
     if (!profile) throw new HttpError(404, 'No portfolio profile exists yet.');
-    reply.header('cache-control', 'public, max-age=60');
+    // Revalidated on every use: staff edit these in the dashboard, and a visitor navigating
+    // inside the site must see the change at once, as a full page load does.
+    reply.header('cache-control', 'public, no-cache');
     return { ...profile, fallback: !found };
   });
 };
