@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 // A labelled text field of the Site content forms, its server error (by field path) under it
-// and tied to it for screen readers.
+// and tied to it for screen readers; Fields lays out several from a list.
 
 export const inputClass = 'mt-1 block w-full rounded-md border border-line bg-panel/60 p-2 text-sm';
 
@@ -45,6 +45,34 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** One field of a form: its name (the schema's path), label and stored value (none: empty). */
+export type FieldRow = {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  multiline?: boolean;
+};
+
+/** A Field per row, each with the server's error for its name. */
+export function Fields({
+  rows,
+  fieldErrors,
+}: {
+  rows: FieldRow[];
+  fieldErrors: Record<string, string>;
+}) {
+  return rows.map((row) => (
+    <Field
+      key={row.name}
+      name={row.name}
+      label={row.label}
+      defaultValue={row.value ?? ''}
+      error={fieldErrors[row.name]}
+      multiline={row.multiline}
+    />
+  ));
 }
 
 /** The form's own message (a refusal), announced when it appears. */

@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import type { Portfolio } from '../../../../core/portfolio/schema';
 import { portfolioPath } from '../../../../core/site/routes';
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
+import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useInvalidateApi, useStaffQuery } from '../query';
 import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
 import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
@@ -167,39 +167,29 @@ function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => vo
   }
 
   return (
-    <Dialog.Root
+    <DialogPanel
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setState(IDLE);
       }}
+      trigger="New portfolio"
+      triggerVariant="secondary"
+      title="New portfolio"
+      description="Its page is /team/portfolios/ and the username. Skills and projects are added next."
+      size="form"
     >
-      <Dialog.Trigger className={buttonClass('secondary', 'sm')}>New portfolio</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-ink p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-bold">New portfolio</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            Its page is /team/portfolios/ and the username. Skills and projects are added next.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-            <Field
-              name="username"
-              label="Discord username"
-              defaultValue=""
-              error={state.fieldErrors.username}
-            />
-            <ProfileFields fieldErrors={state.fieldErrors} />
-            <FormMessage message={state.message} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-                {state.busy ? 'Creating…' : 'Create portfolio'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Field
+          name="username"
+          label="Discord username"
+          defaultValue=""
+          error={state.fieldErrors.username}
+        />
+        <ProfileFields fieldErrors={state.fieldErrors} />
+        <FormMessage message={state.message} />
+        <DialogActions busy={state.busy} label="Create portfolio" busyLabel="Creating…" />
+      </form>
+    </DialogPanel>
   );
 }
