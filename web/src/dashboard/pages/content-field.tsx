@@ -8,6 +8,15 @@ export const inputClass = 'mt-1 block w-full rounded-md border border-line bg-pa
 /** Where a form is: saving, and the server's message and field errors of the last refusal. */
 export type FormState = { busy: boolean; message?: string; fieldErrors: Record<string, string> };
 export const IDLE: FormState = { busy: false, fieldErrors: {} };
+export const SAVING: FormState = { busy: true, fieldErrors: {} };
+
+/** Where a form is after the server refused it: its message and field errors shown. */
+export function refusedState(result: {
+  message: string;
+  fieldErrors: Record<string, string>;
+}): FormState {
+  return { busy: false, message: result.message, fieldErrors: result.fieldErrors };
+}
 
 export function Field({
   name,

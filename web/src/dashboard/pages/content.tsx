@@ -1,11 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { SITE_CONTENT_KEYS } from '../../../../core/site/site-content';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
-import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
 import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useInvalidateApi, useStaffQuery } from '../query';
-import { Fields, FormMessage, type FormState, IDLE } from './content-field';
+import { Fields, FormMessage, refusedState, SAVING } from './content-field';
+import { DeleteButton } from './delete-button';
+import { useFormDialog } from './form-dialog';
 import { PortfolioEditor } from './portfolio-editor';
 import { SiteBlockEditor } from './site-blocks';
 
@@ -42,8 +43,8 @@ function MemberDialog({
   member?: EditableTeamMember;
   categories: TeamEditorData['categories'];
 }) {
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>(IDLE);
+  const dialog = useFormDialog();
+  const { state, setState } = dialog;
   const invalidate = useInvalidateApi();
   const title = member ? `Edit ${member.name}` : 'Add a member';
 
@@ -51,7 +52,7 @@ function MemberDialog({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '');
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const body = {
       name: text('name'),
       role: text('role'),
@@ -66,7 +67,7 @@ function MemberDialog({
       body,
     );
     if (!result.ok) {
-      setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+      setState(refusedState(result));
       return;
     }
     for (const kind of ['avatar', 'banner'] as const) {
@@ -81,17 +82,13 @@ function MemberDialog({
       }
     }
     await invalidate(ENDPOINT);
-    setState(IDLE);
-    setOpen(false);
+    dialog.close();
   }
 
   return (
     <DialogPanel
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setState(IDLE);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         member ? (
           <>
@@ -157,35 +154,10 @@ function MemberDialog({
   );
 }
 
-function DeleteButton({ member }: { member: EditableTeamMember }) {
-  const invalidate = useInvalidateApi();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass('ghost', 'sm')}
-        onClick={async () => {
-          if (!window.confirm(`Remove ${member.name} from the team directory?`)) return;
-          const result = await sendJson('DELETE', `${ENDPOINT}/members/${member.id}`);
-          if (result.ok) await invalidate(ENDPOINT);
-          else setError(result.message);
-        }}
-      >
-        Remove<span className="sr-only"> {member.name}</span>
-      </button>
-      {error && (
-        <span role="alert" className="ml-2 text-red-300">
-          {error}
-        </span>
-      )}
-    </>
-  );
-}
-
 /** The team directory's members: who they are, where they appear, edit and remove. */
 export default function ContentSection() {
   const team = useStaffQuery<TeamEditorData>(ENDPOINT);
+  const invalidate = useInvalidateApi();
   return (
     <section aria-labelledby="content-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -243,7 +215,14 @@ export default function ContentSection() {
                   </td>
                   <td className="space-x-2 whitespace-nowrap">
                     <MemberDialog member={member} categories={team.data.categories} />
-                    <DeleteButton member={member} />
+                    <DeleteButton
+                      url={`${ENDPOINT}/members/${member.id}`}
+                      question={`Remove ${member.name} from the team directory?`}
+                      onDeleted={() => invalidate(ENDPOINT)}
+                      errorClassName="ml-2 text-red-300"
+                    >
+                      Remove<span className="sr-only"> {member.name}</span>
+                    </DeleteButton>
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Portfolio, PortfolioProfileEdit } from '../../../../core/portfolio/schema';
 import { buttonClass } from '../../components/ui/button';
-import { Fields, FormMessage, type FormState, IDLE } from './content-field';
+import { Fields, FormMessage, type FormState, IDLE, refusedState, SAVING } from './content-field';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's profile: what the public page's header and About Me show. Field names are the
@@ -69,10 +69,10 @@ export function ProfileForm({ portfolio }: { portfolio: Portfolio }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const result = await save('profile', readProfileForm(new FormData(event.currentTarget)));
     if (result.ok) setState({ ...IDLE, saved: true });
-    else setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+    else setState(refusedState(result));
   }
 
   return (

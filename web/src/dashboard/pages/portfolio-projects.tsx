@@ -7,7 +7,8 @@ import {
 import { ICON_NAMES } from '../../../../core/site/icons';
 import { buttonClass } from '../../components/ui/button';
 import { DialogActions, DialogPanel } from '../dialog-panel';
-import { Field, Fields, FormMessage, type FormState, IDLE, inputClass } from './content-field';
+import { Field, Fields, FormMessage, inputClass, SAVING } from './content-field';
+import { useFormDialog } from './form-dialog';
 import { errorsUnder, uploadProjectImage, useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's projects: cards with a dialog to add or edit one (images are uploaded when the
@@ -91,8 +92,8 @@ export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
 function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: number }) {
   const project = portfolio.projects[index];
   const save = useSavePortfolioPart(portfolio.username);
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>(IDLE);
+  const dialog = useFormDialog();
+  const { state, setState } = dialog;
   const [images, setImages] = useState<string[]>(project?.images ?? []);
   const iconId = useId();
   const filesId = useId();
@@ -101,7 +102,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '');
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const files = form.getAll('images').filter((file): file is File => file instanceof File);
     const uploaded: string[] = [];
     for (const file of files.filter((one) => one.size > 0)) {
@@ -139,8 +140,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
       });
       return;
     }
-    setState(IDLE);
-    setOpen(false);
+    dialog.close();
   }
 
   const imagesError =
@@ -149,11 +149,10 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
   const title = project ? `Edit ${project.title}` : 'Add a project';
   return (
     <DialogPanel
-      open={open}
+      open={dialog.open}
       onOpenChange={(next) => {
-        setOpen(next);
+        dialog.onOpenChange(next);
         if (next) setImages(project?.images ?? []);
-        if (!next) setState(IDLE);
       }}
       trigger={
         project ? (
