@@ -5,6 +5,7 @@ import { createOverviewRepository } from '../db/repositories/overview';
 import { buildTestApp } from '../test/support/app';
 import { createTestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
+import { insertBenchOrders, requireBenchPostgres, timeGet } from './support/orders-bench';
 
 // `npm run bench -- dashboard-overview`: 1,000,000 orders over ~3 years in Postgres, a QC
 // decision event for each order that went through QC and a review for each logged one, then
@@ -13,12 +14,7 @@ import { signInAsStaff } from '../test/support/staff';
 // TEST_DATABASE_URL (a Postgres server).
 const ROWS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 15);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) {
-  console.log('dashboard-overview: set BENCH_DATABASE_URL or TEST_DATABASE_URL (Postgres) to run');
-  process.exit(0);
-}
-process.env.TEST_DATABASE_URL = url;
+requireBenchPostgres('dashboard-overview');
 
 // The last seeded week: the window of twelve weeks is full of rows.
 const TO = '2026-09-01';
@@ -28,23 +24,8 @@ const database = await createTestDatabase('postgres');
 try {
   const db = database.db;
   let started = Date.now();
-  // Triggers off while seeding (session_replication_role): NOTIFYs nobody hears.
   await db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`
-      insert into orders (id, status, price_robux, customer_roblox_username, customer_discord_id,
-        designer_discord_id, ticket_channel_id, paid_at, qc_attempts, qc_reviewed_by,
-        qc_changes_reason, logged_at, designer_share_robux, created_at, updated_at)
-      select 'b-' || g, (enum_range(null::order_status))[(1 + g % 8)::int], 100 + (g * 7919) % 10000,
-        'Cust' || (g * 31) % 100000, (200000000000000000 + (g * 31) % 100000)::text,
-        (100000000000000000 + g % 50)::text, (300000000000000000 + g)::text,
-        case when g % 8 = 0 then null else ts end, case when g % 8 >= 2 then 1 else 0 end,
-        case when g % 8 >= 3 then '100000000000000099' end, case when g % 8 = 4 then 'fix' end,
-        case when g % 8 >= 6 then ts end,
-        case when g % 8 >= 6 then (100 + (g * 7919) % 10000) * 9 / 10 end, ts, ts
-      from (select g, timestamptz '2023-09-01' + g * interval '94 seconds' as ts
-            from generate_series(1::bigint, ${ROWS}) g) s`);
+    await insertBenchOrders(tx, { rows: ROWS, from: '2023-09-01', distinctTimes: false });
     await tx.execute(sql`
       insert into order_events (order_id, type, actor_discord_id, data, created_at)
       select id, case when qc_changes_reason is null then 'qc_approved' else 'qc_changes_requested' end,
@@ -68,20 +49,12 @@ try {
     sql`update staff_users set discord_id = ${DESIGNER} where id = ${designer.member.id}`,
   );
   const times = async (cookie: string) => {
-    const ms: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      started = performance.now();
-      const response = await app.inject({
-        url: `/api/staff/overview?to=${TO}`,
-        headers: { cookie },
-      });
-      ms.push(performance.now() - started);
-      if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-    }
-    ms.sort((a, b) => a - b);
-    const at = (q: number) =>
-      (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(1);
-    return `p50 ${at(0.5).padStart(6)} ms p95 ${at(0.95).padStart(6)} ms`;
+    const { p50, p95 } = await timeGet(app, {
+      url: `/api/staff/overview?to=${TO}`,
+      cookie,
+      runs: RUNS,
+    });
+    return `p50 ${p50.padStart(6)} ms p95 ${p95.padStart(6)} ms`;
   };
   const [window] = (await db.execute(
     sql`select count(*)::int as logged from orders where logged_at >= ${`${TO}T00:00:00Z`}::timestamptz - interval '12 weeks' and logged_at < ${`${TO}T00:00:00Z`}::timestamptz + interval '1 week'`,

@@ -6,6 +6,7 @@ import { TEAM_MEMBERS } from '../core/team/members';
 import { TEAM_CATEGORIES } from '../core/team/team';
 import type { Database } from './client';
 import { bumpContentVersion } from './repositories/content-version';
+import { profileColumns } from './repositories/portfolio-editor';
 import {
   blogPosts,
   portfolioProfiles,
@@ -100,13 +101,7 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
     await tx.insert(portfolioProfiles).values(
       PORTFOLIO_PROFILES.map((profile) => ({
         username: profile.username,
-        name: profile.name,
-        title: profile.title,
-        subtitle: profile.subtitle,
-        aboutMain: profile.about.mainText,
-        aboutSecondary: profile.about.secondaryText,
-        githubUrl: profile.githubUrl,
-        contactUrl: profile.contactUrl,
+        ...profileColumns(profile),
         skills: profile.skills,
         expertise: profile.expertise,
         projects: profile.projects,

@@ -7,22 +7,13 @@ import type {
 } from '../../core/portfolio/schema';
 import type { Executor } from '../client';
 import { portfolioProfiles } from '../schema';
+import { ContentEditError } from './content-edit-error';
 import { createPortfoliosRepository } from './portfolios';
 
 // The dashboard's writes to portfolios (executives). Each part (profile, skills, projects,
 // expertise, testimonials) is replaced whole, as the site blocks are: the editor holds the list
 // it shows and saves it back. The caller validated the value with PORTFOLIO_PART_SCHEMAS and
 // calls siteContentChanged afterwards.
-
-/** A write the data refuses (a username taken). The route answers its status. */
-export class PortfolioEditError extends Error {
-  constructor(
-    readonly status: 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export type PortfolioPartValue = {
   profile: PortfolioProfileEdit;
@@ -32,10 +23,8 @@ export type PortfolioPartValue = {
   testimonials: Portfolio['testimonials'];
 };
 
-/** The columns a part is stored in. */
-function columnsOf<P extends PortfolioPart>(part: P, value: PortfolioPartValue[P]) {
-  if (part !== 'profile') return { [part]: value };
-  const profile = value as PortfolioProfileEdit;
+/** The columns a profile is stored in (the seed stores its portfolios with them too). */
+export function profileColumns(profile: PortfolioProfileEdit) {
   return {
     name: profile.name,
     title: profile.title,
@@ -45,6 +34,12 @@ function columnsOf<P extends PortfolioPart>(part: P, value: PortfolioPartValue[P
     githubUrl: profile.githubUrl,
     contactUrl: profile.contactUrl,
   };
+}
+
+/** The columns a part is stored in. */
+function columnsOf<P extends PortfolioPart>(part: P, value: PortfolioPartValue[P]) {
+  if (part !== 'profile') return { [part]: value };
+  return profileColumns(value as PortfolioProfileEdit);
 }
 
 const byUsername = (username: string) =>
@@ -82,16 +77,16 @@ export function createPortfolioEditorRepository(db: Executor) {
               .insert(portfolioProfiles)
               .values({
                 username,
-                ...columnsOf('profile', profile),
+                ...profileColumns(profile),
                 skills: [],
                 expertise: [],
                 projects: [],
                 testimonials: [],
-              } as typeof portfolioProfiles.$inferInsert)
+              })
               .onConflictDoNothing()
               .returning({ username: portfolioProfiles.username });
         if (inserted.length === 0) {
-          throw new PortfolioEditError(409, 'This designer already has a portfolio.');
+          throw new ContentEditError(409, 'This designer already has a portfolio.');
         }
         return (await createPortfoliosRepository(tx).findByUsername(username)) as Portfolio;
       });

@@ -9,19 +9,10 @@ import {
 } from '../../core/team/schema';
 import type { Executor } from '../client';
 import { teamCategories, teamCategoryMembers, teamMembers } from '../schema';
+import { ContentEditError } from './content-edit-error';
 
 // The dashboard's writes to the team directory (executives). Every write is one transaction;
 // the caller calls siteContentChanged afterwards.
-
-/** A write the data refuses: an unknown category, a username taken. The route answers 4xx. */
-export class TeamEditError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -39,7 +30,8 @@ export function createTeamEditorRepository(db: Executor) {
       .from(teamCategories)
       .where(inArray(teamCategories.id, ids));
     const missing = ids.filter((id) => !found.some((row) => row.id === id));
-    if (missing.length > 0) throw new TeamEditError(400, `No such category: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new ContentEditError(400, `No such category: ${missing.join(', ')}`);
   }
 
   async function checkUsernameFree(tx: Executor, username: string, exceptId?: number) {
@@ -49,7 +41,7 @@ export function createTeamEditorRepository(db: Executor) {
       .where(sql`lower(${teamMembers.discordUsername}) = lower(${username})`)
       .limit(1);
     if (row && row.id !== exceptId) {
-      throw new TeamEditError(409, 'Another member has this Discord username.');
+      throw new ContentEditError(409, 'Another member has this Discord username.');
     }
   }
 

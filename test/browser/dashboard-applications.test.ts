@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { aModerator } from '../support/uploads';
 import {
   expectNoAxeViolations,
   requestJson,
@@ -13,23 +14,11 @@ import {
 // and exports the filtered list as CSV. The fake Discord's side of the edit is covered by the
 // outbox worker's own tests; this site runs the web role only.
 
-const APPLICATION = {
-  type: 'moderator',
+const APPLICATION = aModerator({
   robloxUsername: 'LighthouseKeeper',
   discordUsername: 'keeper_disc',
-  age: 15,
-  activityLevel: 12,
-  otherServers: '',
-  whyChooseYou: 'w'.repeat(100),
-  scenarioOne: 'a'.repeat(50),
-  scenarioTwo: 'b'.repeat(50),
-  scenarioThree: 'c'.repeat(50),
-  scenarioFour: 'd'.repeat(50),
-  questionsForUs: '',
-  questionsBenefits: '',
   additionalInfo: 'I keep =lighthouses',
-  agreeTerms: true,
-};
+});
 
 describe('the dashboard’s applications in Chromium', () => {
   const site = useBrowserSite();

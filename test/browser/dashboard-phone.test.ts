@@ -4,6 +4,8 @@ import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { reviews } from '../../db/schema';
 import { SECTIONS, sectionPath } from '../../web/src/dashboard/sections';
 import { insertOrder, loggedOrder } from '../support/orders';
+import { aModerator } from '../support/uploads';
+import { placement, REACHABLE } from './placement';
 import { PHONE, requestJson, useBrowserSite, waitForPage, watchPageErrors } from './support';
 
 // The staff dashboard on a phone (support.ts PHONE: 360 × 780, touch, Android Chrome), as staff
@@ -19,24 +21,12 @@ const POLL = { timeout: 30_000, interval: 200 };
 const SHOTS = process.env.DASHBOARD_PHONE_SHOTS;
 
 const APPLICANT = 'LighthouseKeeper';
-const APPLICATION = {
-  type: 'moderator',
+const APPLICATION = aModerator({
   robloxUsername: APPLICANT,
   discordUsername: 'keeper_disc',
-  age: 15,
-  activityLevel: 12,
-  otherServers: '',
-  whyChooseYou: 'w'.repeat(100),
-  scenarioOne: 'a'.repeat(50),
-  scenarioTwo: 'b'.repeat(50),
-  scenarioThree: 'c'.repeat(50),
-  scenarioFour: 'd'.repeat(50),
-  questionsForUs: '',
-  questionsBenefits: '',
   // One long unbroken word: an answer must wrap, not widen the page.
   additionalInfo: `I keep lighthouses ${'x'.repeat(80)}`,
-  agreeTerms: true,
-};
+});
 
 const ORDER_ID = 'phone-order-1';
 const ORDERS = ['phone-order-1', 'phone-order-2', 'phone-order-3'];
@@ -150,28 +140,6 @@ function sidewaysScrollers(page: Page) {
   );
 }
 
-/** Whether the element is on the screen and a finger on its centre lands on it. */
-function placement(locator: Locator) {
-  return locator.evaluate(
-    (element, { width, height }) => {
-      const box = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return {
-        onScreen:
-          box.width > 0 &&
-          box.left >= 0 &&
-          box.top >= 0 &&
-          box.right <= width &&
-          box.bottom <= height,
-        onTop: hit !== null && element.contains(hit),
-      };
-    },
-    { width: WIDTH, height: HEIGHT },
-  );
-}
-
-const reachable = { onScreen: true, onTop: true };
-
 /** The dialog's box, whole on the screen, and each of its buttons reachable by tap. */
 async function expectDialogFits(page: Page, dialog: Locator, shot: string) {
   await dialog.waitFor();
@@ -204,7 +172,7 @@ async function expectDialogFits(page: Page, dialog: Locator, shot: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   for (const button of await dialog.getByRole('button').all()) {
     await button.scrollIntoViewIfNeeded();
-    expect(await placement(button), (await button.textContent()) ?? '').toEqual(reachable);
+    expect(await placement(button), (await button.textContent()) ?? '').toEqual(REACHABLE);
   }
 }
 
@@ -301,7 +269,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
       if (!section) continue;
       const link = nav.getByRole('link', { name: section.label, exact: true });
       await link.scrollIntoViewIfNeeded();
-      expect(await placement(link), section.label).toEqual(reachable);
+      expect(await placement(link), section.label).toEqual(REACHABLE);
       await link.tap();
       await page.waitForURL((url) => url.pathname === sectionPath(section));
       await expect

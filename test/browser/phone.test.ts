@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { placement, REACHABLE } from './placement';
 import { expectNoAxeViolations, PHONE, useBrowserSite, waitForPage } from './support';
 
 // Every public page on a real phone emulation (support.ts PHONE: 360 × 780, touch, Android
@@ -30,31 +31,6 @@ function pageWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
-/**
- * Where the element is on the screen, and whether a finger on its centre lands on it (not on
- * a banner or an overlay above it).
- */
-function placement(
-  locator: Locator,
-  screen: { width: number; height: number } = { width: WIDTH, height: HEIGHT },
-) {
-  return locator.evaluate((element, { width, height }) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return {
-      onScreen:
-        box.width > 0 &&
-        box.left >= 0 &&
-        box.top >= 0 &&
-        box.right <= width &&
-        box.bottom <= height,
-      onTop: hit !== null && element.contains(hit),
-    };
-  }, screen);
-}
-
-const reachable = { onScreen: true, onTop: true };
-
 // The unknown route answers 404 on purpose, and Chromium logs that as a console error.
 const withoutNotFound = (errors: string[]) =>
   errors.filter((error) => !error.includes('status of 404 (Not Found)'));
@@ -70,7 +46,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
       await expectNoAxeViolations(page);
 
       const toggle = page.getByRole('button', { name: 'Open menu' });
-      expect(await placement(toggle)).toEqual(reachable);
+      expect(await placement(toggle)).toEqual(REACHABLE);
       await toggle.tap();
       const menu = page.locator('#mobile-menu');
       await menu.waitFor({ state: 'visible' });
@@ -123,7 +99,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
       expect({ path, width: await pageWidth(page) }).toEqual({ path, width: 320 });
       if (STAFF_PAGES.includes(path)) continue;
       expect(await placement(page.getByRole('button', { name: 'Open menu' }), screen)).toEqual(
-        reachable,
+        REACHABLE,
       );
     }
     expect(withoutNotFound(errors)).toEqual([]);
@@ -139,7 +115,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
       const nav = page.getByRole('navigation', { name: 'Staff' });
       const links = nav.getByRole('link');
       expect(await links.count()).toBeGreaterThan(1);
-      for (const link of await links.all()) expect(await placement(link)).toEqual(reachable);
+      for (const link of await links.all()) expect(await placement(link)).toEqual(REACHABLE);
       const other = STAFF_PAGES.find((candidate) => candidate !== path) ?? path;
       await nav.locator(`a[href="${other}"]`).tap();
       await page.waitForURL(new RegExp(`${other}$`));
@@ -162,7 +138,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= WIDTH).toBe(true);
     const close = dialog.getByRole('button', { name: 'Close' });
-    expect(await placement(close)).toEqual(reachable);
+    expect(await placement(close)).toEqual(REACHABLE);
     await close.tap();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
@@ -173,9 +149,9 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
     const { page } = await site.openPhone('/');
     const banner = page.getByRole('region', { name: 'Cookie notice' });
     await banner.waitFor();
-    expect(await placement(banner)).toEqual(reachable);
+    expect(await placement(banner)).toEqual(REACHABLE);
     const accept = banner.getByRole('button', { name: 'Accept' });
-    expect(await placement(accept)).toEqual(reachable);
+    expect(await placement(accept)).toEqual(REACHABLE);
     await accept.tap();
     await banner.waitFor({ state: 'detached' });
     await page.close();
@@ -218,7 +194,7 @@ describe('public pages on a phone (360 px, touch, Android Chrome)', () => {
       }
       const next = page.getByRole('button', { name: 'Next' });
       await next.scrollIntoViewIfNeeded();
-      expect(await placement(next)).toEqual(reachable);
+      expect(await placement(next)).toEqual(REACHABLE);
       await next.tap();
       await page.getByText(step2, { exact: true }).waitFor();
       expect(await pageWidth(page)).toBe(WIDTH);

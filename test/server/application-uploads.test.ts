@@ -10,21 +10,17 @@ import { freshIp, testConfig } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { countApplicationRows } from '../support/rows';
 import { signInAsStaff } from '../support/staff';
-import { aDesigner, aPng, multipartBody, postInParts, type Upload } from '../support/uploads';
+import {
+  aDesigner,
+  aModerator,
+  aPng,
+  multipartBody,
+  postInParts,
+  type Upload,
+} from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const aModerator = () => ({
-  ...aDesigner(),
-  type: 'moderator',
-  otherServers: '',
-  whyChooseYou: 'w'.repeat(100),
-  scenarioOne: 'a'.repeat(50),
-  scenarioTwo: 'b'.repeat(50),
-  scenarioThree: 'c'.repeat(50),
-  scenarioFour: 'd'.repeat(50),
-});
 
 describe.each(DRIVERS)('application uploads kept as files on %s', (driver) => {
   const server = useTestApp(driver);

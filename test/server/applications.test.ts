@@ -10,6 +10,7 @@ import { applicationImages, applications, outbox } from '../../db/schema';
 import { freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { countApplicationRows } from '../support/rows';
+import { aDesigner, aModerator } from '../support/uploads';
 import { useTestApp } from '../support/use-test-app';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -18,46 +19,6 @@ function aPng(size = 64): Uint8Array {
   const bytes = new Uint8Array(size);
   bytes.set(PNG_HEADER);
   return bytes;
-}
-
-function aModerator(overrides: Record<string, unknown> = {}) {
-  return {
-    type: 'moderator',
-    robloxUsername: 'roblox_mod',
-    discordUsername: 'discord_mod',
-    age: 15,
-    activityLevel: 12,
-    otherServers: '',
-    whyChooseYou: 'w'.repeat(100),
-    scenarioOne: 'a'.repeat(50),
-    scenarioTwo: 'b'.repeat(50),
-    scenarioThree: 'c'.repeat(50),
-    scenarioFour: 'd'.repeat(50),
-    questionsForUs: '',
-    questionsBenefits: '',
-    additionalInfo: '',
-    agreeTerms: true,
-    ...overrides,
-  };
-}
-
-function aDesigner(overrides: Record<string, unknown> = {}) {
-  return {
-    type: 'designer',
-    robloxUsername: 'roblox_des',
-    discordUsername: 'discord_des',
-    age: 16,
-    activityLevel: 9,
-    designStyle: 'Clean',
-    tools: 'Figma',
-    designProcess: '',
-    designChallenges: '',
-    questionsForUs: '',
-    questionsBenefits: '',
-    additionalInfo: '',
-    agreeTerms: true,
-    ...overrides,
-  };
 }
 
 type Upload = { name: string; data: Uint8Array; type?: string };

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 
-// Application uploads as browsers send them, for server and process tests.
+// Application uploads as browsers send them, for server, process and browser tests.
 
 export const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -23,6 +23,27 @@ export function aDesigner(overrides: Record<string, unknown> = {}) {
     tools: 'Figma',
     designProcess: '',
     designChallenges: '',
+    questionsForUs: '',
+    questionsBenefits: '',
+    additionalInfo: '',
+    agreeTerms: true,
+    ...overrides,
+  };
+}
+
+export function aModerator(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'moderator',
+    robloxUsername: 'roblox_mod',
+    discordUsername: 'discord_mod',
+    age: 15,
+    activityLevel: 12,
+    otherServers: '',
+    whyChooseYou: 'w'.repeat(100),
+    scenarioOne: 'a'.repeat(50),
+    scenarioTwo: 'b'.repeat(50),
+    scenarioThree: 'c'.repeat(50),
+    scenarioFour: 'd'.repeat(50),
     questionsForUs: '',
     questionsBenefits: '',
     additionalInfo: '',

@@ -10,13 +10,12 @@ import {
 import { text } from '../../../core/shared/text';
 import {
   createPortfolioEditorRepository,
-  PortfolioEditError,
   type PortfolioPartValue,
 } from '../../../db/repositories/portfolio-editor';
-import { siteContentChanged } from '../../../db/repositories/site-content-version';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createSiteMediaStore, SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
+import { createContentWriter } from './content-write';
 import { readImageUpload } from './read-image-upload';
 
 // Site content (executives): the designers' portfolios that /team/portfolios/:username shows.
@@ -36,16 +35,7 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
   const executives = { onRequest: requireRole('executive') };
   const defaultUsername = app.config.DEFAULT_PORTFOLIO_USERNAME;
 
-  async function write<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      const result = await run();
-      await siteContentChanged(app.db);
-      return result;
-    } catch (error) {
-      if (error instanceof PortfolioEditError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-  }
+  const write = createContentWriter(app.db);
 
   /** Projects may only show images this site holds: an address typed by hand is a 400. */
   async function checkImagesExist(projects: PortfolioProject[]) {

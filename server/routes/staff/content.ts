@@ -6,12 +6,12 @@ import type { SiteContent } from '../../../core/site/site-content';
 import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
 import { TeamCategoryEditSchema, TeamMemberEditSchema } from '../../../core/team/schema';
 import { createSiteContentRepository } from '../../../db/repositories/site-content';
-import { siteContentChanged } from '../../../db/repositories/site-content-version';
-import { createTeamEditorRepository, TeamEditError } from '../../../db/repositories/team-editor';
+import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
 import portfolioContentRoutes from './content-portfolios';
+import { createContentWriter } from './content-write';
 import { readImageUpload } from './read-image-upload';
 
 // Site content (executives): the team directory, the home page's blocks and (in
@@ -39,17 +39,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   // Registered here so its uploads share the multipart limits above.
   await app.register(portfolioContentRoutes);
 
-  /** Runs a write; refusals the data makes become their 4xx, and the pages learn of a change. */
-  async function write<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      const result = await run();
-      await siteContentChanged(app.db);
-      return result;
-    } catch (error) {
-      if (error instanceof TeamEditError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-  }
+  const write = createContentWriter(app.db);
 
   app.get('/content/team', executives, async () => ({
     categories: await team.listCategories(),

@@ -1,13 +1,22 @@
 import { useId } from 'react';
 
 // A labelled text field of the Site content forms, its server error (by field path) under it
-// and tied to it for screen readers.
+// and tied to it for screen readers; Fields lays out several from a list.
 
 export const inputClass = 'mt-1 block w-full rounded-md border border-line bg-panel/60 p-2 text-sm';
 
 /** Where a form is: saving, and the server's message and field errors of the last refusal. */
 export type FormState = { busy: boolean; message?: string; fieldErrors: Record<string, string> };
 export const IDLE: FormState = { busy: false, fieldErrors: {} };
+export const SAVING: FormState = { busy: true, fieldErrors: {} };
+
+/** Where a form is after the server refused it: its message and field errors shown. */
+export function refusedState(result: {
+  message: string;
+  fieldErrors: Record<string, string>;
+}): FormState {
+  return { busy: false, message: result.message, fieldErrors: result.fieldErrors };
+}
 
 export function Field({
   name,
@@ -45,6 +54,34 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** One field of a form: its name (the schema's path), label and stored value (none: empty). */
+export type FieldRow = {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  multiline?: boolean;
+};
+
+/** A Field per row, each with the server's error for its name. */
+export function Fields({
+  rows,
+  fieldErrors,
+}: {
+  rows: FieldRow[];
+  fieldErrors: Record<string, string>;
+}) {
+  return rows.map((row) => (
+    <Field
+      key={row.name}
+      name={row.name}
+      label={row.label}
+      defaultValue={row.value ?? ''}
+      error={fieldErrors[row.name]}
+      multiline={row.multiline}
+    />
+  ));
 }
 
 /** The form's own message (a refusal), announced when it appears. */

@@ -1,11 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { SITE_CONTENT_KEYS } from '../../../../core/site/site-content';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
-import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
+import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useInvalidateApi, useStaffQuery } from '../query';
-import { Field, type FormState, IDLE } from './content-field';
+import { Fields, FormMessage, refusedState, SAVING } from './content-field';
+import { DeleteButton } from './delete-button';
+import { useFormDialog } from './form-dialog';
 import { PortfolioEditor } from './portfolio-editor';
 import { SiteBlockEditor } from './site-blocks';
 
@@ -42,8 +43,8 @@ function MemberDialog({
   member?: EditableTeamMember;
   categories: TeamEditorData['categories'];
 }) {
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>(IDLE);
+  const dialog = useFormDialog();
+  const { state, setState } = dialog;
   const invalidate = useInvalidateApi();
   const title = member ? `Edit ${member.name}` : 'Add a member';
 
@@ -51,7 +52,7 @@ function MemberDialog({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '');
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const body = {
       name: text('name'),
       role: text('role'),
@@ -66,7 +67,7 @@ function MemberDialog({
       body,
     );
     if (!result.ok) {
-      setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+      setState(refusedState(result));
       return;
     }
     for (const kind of ['avatar', 'banner'] as const) {
@@ -81,146 +82,82 @@ function MemberDialog({
       }
     }
     await invalidate(ENDPOINT);
-    setState(IDLE);
-    setOpen(false);
+    dialog.close();
   }
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setState(IDLE);
-      }}
-    >
-      <Dialog.Trigger className={buttonClass(member ? 'secondary' : 'primary', 'sm')}>
-        {member ? (
+    <DialogPanel
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger={
+        member ? (
           <>
             Edit<span className="sr-only"> {member.name}</span>
           </>
         ) : (
           'Add member'
-        )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-ink p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            Saved changes show on the home page's team directory at once.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-            <Field
-              name="name"
-              label="Name"
-              defaultValue={member?.name ?? ''}
-              error={state.fieldErrors.name}
-            />
-            <Field
-              name="role"
-              label="Role title"
-              defaultValue={member?.role ?? ''}
-              error={state.fieldErrors.role}
-            />
-            <Field
-              name="discordUsername"
-              label="Discord username"
-              defaultValue={member?.discordUsername ?? ''}
-              error={state.fieldErrors.discordUsername}
-            />
-            <Field
-              name="specialty"
-              label="Specialties (comma-separated)"
-              defaultValue={member?.specialty ?? ''}
-              error={state.fieldErrors.specialty}
-            />
-            <Field
-              name="quote"
-              label="Quote"
-              defaultValue={member?.quote ?? ''}
-              error={state.fieldErrors.quote}
-              multiline
-            />
-            <fieldset>
-              <legend className="text-sm font-medium">Categories</legend>
-              <div className="mt-1 flex flex-wrap gap-3">
-                {categories.map((category) => (
-                  <label key={category.id} className="flex items-center gap-1 text-sm">
-                    <input
-                      type="checkbox"
-                      name="categoryIds"
-                      value={category.id}
-                      defaultChecked={member?.categoryIds.includes(category.id) ?? false}
-                    />
-                    {category.name}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {(['avatar', 'banner'] as const).map((kind) => (
-              <div key={kind}>
-                <label className="block text-sm font-medium">
-                  {kind === 'avatar' ? 'Avatar image' : 'Banner image'} (PNG, JPEG, WebP or GIF,
-                  under 5 MB)
-                  <input
-                    type="file"
-                    name={kind}
-                    accept="image/png,image/jpeg,image/webp,image/gif"
-                    className="mt-1 block max-w-full text-sm"
-                  />
-                </label>
-                {state.fieldErrors[kind] && (
-                  <p className="mt-1 text-sm text-red-300">{state.fieldErrors[kind]}</p>
-                )}
-              </div>
+        )
+      }
+      triggerVariant={member ? 'secondary' : 'primary'}
+      title={title}
+      description="Saved changes show on the home page's team directory at once."
+      size="form"
+    >
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Fields
+          fieldErrors={state.fieldErrors}
+          rows={[
+            { name: 'name', label: 'Name', value: member?.name },
+            { name: 'role', label: 'Role title', value: member?.role },
+            { name: 'discordUsername', label: 'Discord username', value: member?.discordUsername },
+            { name: 'specialty', label: 'Specialties (comma-separated)', value: member?.specialty },
+            { name: 'quote', label: 'Quote', value: member?.quote, multiline: true },
+          ]}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium">Categories</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {categories.map((category) => (
+              <label key={category.id} className="flex items-center gap-1 text-sm">
+                <input
+                  type="checkbox"
+                  name="categoryIds"
+                  value={category.id}
+                  defaultChecked={member?.categoryIds.includes(category.id) ?? false}
+                />
+                {category.name}
+              </label>
             ))}
-            {state.message && (
-              <p role="alert" className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
-                {state.message}
-              </p>
+          </div>
+        </fieldset>
+        {(['avatar', 'banner'] as const).map((kind) => (
+          <div key={kind}>
+            <label className="block text-sm font-medium">
+              {kind === 'avatar' ? 'Avatar image' : 'Banner image'} (PNG, JPEG, WebP or GIF, under 5
+              MB)
+              <input
+                type="file"
+                name={kind}
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                className="mt-1 block max-w-full text-sm"
+              />
+            </label>
+            {state.fieldErrors[kind] && (
+              <p className="mt-1 text-sm text-red-300">{state.fieldErrors[kind]}</p>
             )}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-                {state.busy ? 'Saving…' : 'Save member'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function DeleteButton({ member }: { member: EditableTeamMember }) {
-  const invalidate = useInvalidateApi();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass('ghost', 'sm')}
-        onClick={async () => {
-          if (!window.confirm(`Remove ${member.name} from the team directory?`)) return;
-          const result = await sendJson('DELETE', `${ENDPOINT}/members/${member.id}`);
-          if (result.ok) await invalidate(ENDPOINT);
-          else setError(result.message);
-        }}
-      >
-        Remove<span className="sr-only"> {member.name}</span>
-      </button>
-      {error && (
-        <span role="alert" className="ml-2 text-red-300">
-          {error}
-        </span>
-      )}
-    </>
+          </div>
+        ))}
+        <FormMessage message={state.message} />
+        <DialogActions busy={state.busy} label="Save member" />
+      </form>
+    </DialogPanel>
   );
 }
 
 /** The team directory's members: who they are, where they appear, edit and remove. */
 export default function ContentSection() {
   const team = useStaffQuery<TeamEditorData>(ENDPOINT);
+  const invalidate = useInvalidateApi();
   return (
     <section aria-labelledby="content-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -278,7 +215,14 @@ export default function ContentSection() {
                   </td>
                   <td className="space-x-2 whitespace-nowrap">
                     <MemberDialog member={member} categories={team.data.categories} />
-                    <DeleteButton member={member} />
+                    <DeleteButton
+                      url={`${ENDPOINT}/members/${member.id}`}
+                      question={`Remove ${member.name} from the team directory?`}
+                      onDeleted={() => invalidate(ENDPOINT)}
+                      errorClassName="ml-2 text-red-300"
+                    >
+                      Remove<span className="sr-only"> {member.name}</span>
+                    </DeleteButton>
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
@@ -6,6 +5,7 @@ import type { PayoutLine, PayoutPeriod } from '../../../../core/orders/payouts';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
+import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -33,46 +33,30 @@ function MarkPaid({ line }: { line: PayoutLine }) {
   );
 
   return (
-    <Dialog.Root
+    <DialogPanel
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) markPaid.reset();
       }}
+      trigger="Mark paid"
+      triggerVariant="primary"
+      title={`Pay ${designer} ${line.unpaidRobux} R$?`}
+      description={`For the ${line.period} of ${line.periodStart}. The payout is recorded with your name and cannot be undone here.`}
+      size="confirm"
     >
-      <Dialog.Trigger className={buttonClass('primary', 'sm')}>Mark paid</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-bold">
-            Pay {designer} {line.unpaidRobux} R$?
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            For the {line.period} of {line.periodStart}. The payout is recorded with your name and
-            cannot be undone here.
-          </Dialog.Description>
-          {markPaid.error && (
-            <p
-              role="alert"
-              className="mt-4 rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
-            >
-              {markPaid.error.message}
-            </p>
-          )}
-          <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-            <button
-              type="button"
-              disabled={markPaid.isPending}
-              className={buttonClass('primary', 'sm')}
-              onClick={() => markPaid.mutate(undefined, { onSuccess: () => setOpen(false) })}
-            >
-              {markPaid.isPending ? 'Saving…' : 'Mark paid out'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {markPaid.error && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
+          {markPaid.error.message}
+        </p>
+      )}
+      <DialogActions
+        className="mt-6 flex justify-end gap-2"
+        busy={markPaid.isPending}
+        label="Mark paid out"
+        onClick={() => markPaid.mutate(undefined, { onSuccess: () => setOpen(false) })}
+      />
+    </DialogPanel>
   );
 }
 

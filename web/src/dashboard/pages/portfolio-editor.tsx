@@ -1,11 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import type { Portfolio } from '../../../../core/portfolio/schema';
 import { portfolioPath } from '../../../../core/site/routes';
-import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
+import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useInvalidateApi, useStaffQuery } from '../query';
-import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
+import { Field, FormMessage, inputClass, refusedState, SAVING } from './content-field';
+import { DeleteButton } from './delete-button';
+import { useFormDialog } from './form-dialog';
 import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
 import { PortfolioJsonPart } from './portfolio-json-part';
 import { ProfileFields, ProfileForm, readProfileForm } from './portfolio-profile-form';
@@ -83,6 +84,7 @@ function PortfolioDetail({
   onDeleted: () => void;
 }) {
   const answer = useStaffQuery<Portfolio>(portfolioEndpoint(username));
+  const invalidate = useInvalidateApi();
   if (answer.status === 'loading') return <p>Loading the portfolio…</p>;
   if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
   const portfolio = answer.data;
@@ -95,7 +97,17 @@ function PortfolioDetail({
         {isDefault ? (
           <span className="text-muted">The default portfolio: it cannot be deleted.</span>
         ) : (
-          <DeletePortfolioButton portfolio={portfolio} onDeleted={onDeleted} />
+          <DeleteButton
+            url={portfolioEndpoint(portfolio.username)}
+            question={`Delete ${portfolio.name}'s portfolio? This cannot be undone.`}
+            onDeleted={async () => {
+              onDeleted();
+              await invalidate(PORTFOLIOS_ENDPOINT);
+            }}
+            errorClassName="text-red-300"
+          >
+            Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
+          </DeleteButton>
         )}
       </p>
       {/* Each form keeps what was typed and saved; another portfolio remounts them (key). */}
@@ -110,96 +122,47 @@ function PortfolioDetail({
   );
 }
 
-function DeletePortfolioButton({
-  portfolio,
-  onDeleted,
-}: {
-  portfolio: Portfolio;
-  onDeleted: () => void;
-}) {
-  const invalidate = useInvalidateApi();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass('ghost', 'sm')}
-        onClick={async () => {
-          if (!window.confirm(`Delete ${portfolio.name}'s portfolio? This cannot be undone.`)) {
-            return;
-          }
-          const result = await sendJson('DELETE', portfolioEndpoint(portfolio.username));
-          if (!result.ok) return setError(result.message);
-          onDeleted();
-          await invalidate(PORTFOLIOS_ENDPOINT);
-        }}
-      >
-        Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
-      </button>
-      {error && (
-        <span role="alert" className="text-red-300">
-          {error}
-        </span>
-      )}
-    </>
-  );
-}
-
 function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>(IDLE);
+  const dialog = useFormDialog();
+  const { state, setState } = dialog;
   const invalidate = useInvalidateApi();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = { username: String(form.get('username') ?? ''), ...readProfileForm(form) };
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const result = await sendJson<Portfolio>('POST', PORTFOLIOS_ENDPOINT, body);
     if (!result.ok) {
-      setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+      setState(refusedState(result));
       return;
     }
     await invalidate(PORTFOLIOS_ENDPOINT);
     onCreated(result.data.username);
-    setState(IDLE);
-    setOpen(false);
+    dialog.close();
   }
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setState(IDLE);
-      }}
+    <DialogPanel
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger="New portfolio"
+      triggerVariant="secondary"
+      title="New portfolio"
+      description="Its page is /team/portfolios/ and the username. Skills and projects are added next."
+      size="form"
     >
-      <Dialog.Trigger className={buttonClass('secondary', 'sm')}>New portfolio</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-ink p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-bold">New portfolio</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            Its page is /team/portfolios/ and the username. Skills and projects are added next.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-            <Field
-              name="username"
-              label="Discord username"
-              defaultValue=""
-              error={state.fieldErrors.username}
-            />
-            <ProfileFields fieldErrors={state.fieldErrors} />
-            <FormMessage message={state.message} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-                {state.busy ? 'Creating…' : 'Create portfolio'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Field
+          name="username"
+          label="Discord username"
+          defaultValue=""
+          error={state.fieldErrors.username}
+        />
+        <ProfileFields fieldErrors={state.fieldErrors} />
+        <FormMessage message={state.message} />
+        <DialogActions busy={state.busy} label="Create portfolio" busyLabel="Creating…" />
+      </form>
+    </DialogPanel>
   );
 }

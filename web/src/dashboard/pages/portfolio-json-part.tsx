@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Portfolio } from '../../../../core/portfolio/schema';
 import { buttonClass } from '../../components/ui/button';
+import { JsonListInput, type JsonListState } from './json-list-input';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's expertise cards or testimonials, edited as their JSON list like the home page's
@@ -12,8 +13,6 @@ const HINTS = {
   testimonials: 'Testimonials, a JSON list. Each: name, role, content.',
 } as const;
 
-type State = { busy: boolean; message?: string; errors: [string, string][]; saved?: boolean };
-
 export function PortfolioJsonPart({
   portfolio,
   part,
@@ -22,9 +21,8 @@ export function PortfolioJsonPart({
   part: keyof typeof HINTS;
 }) {
   const save = useSavePortfolioPart(portfolio.username);
-  const [state, setState] = useState<State>({ busy: false, errors: [] });
+  const [state, setState] = useState<JsonListState>({ busy: false, errors: [] });
   const id = useId();
-  const errorId = `${id}-errors`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,34 +50,7 @@ export function PortfolioJsonPart({
       <label htmlFor={id} className="block text-sm font-medium">
         {HINTS[part]}
       </label>
-      <textarea
-        id={id}
-        name="value"
-        rows={8}
-        spellCheck={false}
-        defaultValue={JSON.stringify(portfolio[part], null, 2)}
-        aria-invalid={state.message ? true : undefined}
-        aria-describedby={state.message ? errorId : undefined}
-        className="block w-full rounded-md border border-line bg-panel/60 p-2 font-mono text-xs"
-      />
-      {state.message && (
-        <div
-          id={errorId}
-          role="alert"
-          className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
-        >
-          <p>{state.message}</p>
-          {state.errors.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {state.errors.map(([path, message]) => (
-                <li key={path}>
-                  <code>{path === '_' ? '(list)' : path}</code>: {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <JsonListInput id={id} rows={8} value={portfolio[part]} state={state} />
       {state.saved && !state.message && (
         <p role="status" className="text-sm text-muted">
           Saved: the public page shows it now.

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { Portfolio, PortfolioProfileEdit } from '../../../../core/portfolio/schema';
 import { buttonClass } from '../../components/ui/button';
-import { Field, FormMessage, type FormState, IDLE } from './content-field';
+import { Fields, FormMessage, type FormState, IDLE, refusedState, SAVING } from './content-field';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's profile: what the public page's header and About Me show. Field names are the
@@ -33,30 +33,33 @@ export function ProfileFields({
   profile?: PortfolioProfileEdit;
   fieldErrors: Record<string, string>;
 }) {
-  const field = (
-    name: string,
-    label: string,
-    value: string | null | undefined,
-    multiline = false,
-  ) => (
-    <Field
-      name={name}
-      label={label}
-      defaultValue={value ?? ''}
-      error={fieldErrors[name]}
-      multiline={multiline}
-    />
-  );
   return (
-    <>
-      {field('name', 'Name', profile?.name)}
-      {field('title', 'Title', profile?.title)}
-      {field('subtitle', 'Subtitle', profile?.subtitle)}
-      {field('about.mainText', 'About me', profile?.about.mainText, true)}
-      {field('about.secondaryText', 'More about me', profile?.about.secondaryText, true)}
-      {field('githubUrl', 'GitHub link (optional)', profile?.githubUrl)}
-      {field('contactUrl', 'Contact link (optional, e.g. /contact)', profile?.contactUrl)}
-    </>
+    <Fields
+      fieldErrors={fieldErrors}
+      rows={[
+        { name: 'name', label: 'Name', value: profile?.name },
+        { name: 'title', label: 'Title', value: profile?.title },
+        { name: 'subtitle', label: 'Subtitle', value: profile?.subtitle },
+        {
+          name: 'about.mainText',
+          label: 'About me',
+          value: profile?.about.mainText,
+          multiline: true,
+        },
+        {
+          name: 'about.secondaryText',
+          label: 'More about me',
+          value: profile?.about.secondaryText,
+          multiline: true,
+        },
+        { name: 'githubUrl', label: 'GitHub link (optional)', value: profile?.githubUrl },
+        {
+          name: 'contactUrl',
+          label: 'Contact link (optional, e.g. /contact)',
+          value: profile?.contactUrl,
+        },
+      ]}
+    />
   );
 }
 
@@ -66,10 +69,10 @@ export function ProfileForm({ portfolio }: { portfolio: Portfolio }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const result = await save('profile', readProfileForm(new FormData(event.currentTarget)));
     if (result.ok) setState({ ...IDLE, saved: true });
-    else setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+    else setState(refusedState(result));
   }
 
   return (

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import {
   PORTFOLIO_LIMITS,
@@ -7,7 +6,9 @@ import {
 } from '../../../../core/portfolio/schema';
 import { ICON_NAMES } from '../../../../core/site/icons';
 import { buttonClass } from '../../components/ui/button';
-import { Field, FormMessage, type FormState, IDLE, inputClass } from './content-field';
+import { DialogActions, DialogPanel } from '../dialog-panel';
+import { Field, Fields, FormMessage, inputClass, SAVING } from './content-field';
+import { useFormDialog } from './form-dialog';
 import { errorsUnder, uploadProjectImage, useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's projects: cards with a dialog to add or edit one (images are uploaded when the
@@ -91,8 +92,8 @@ export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
 function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: number }) {
   const project = portfolio.projects[index];
   const save = useSavePortfolioPart(portfolio.username);
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<FormState>(IDLE);
+  const dialog = useFormDialog();
+  const { state, setState } = dialog;
   const [images, setImages] = useState<string[]>(project?.images ?? []);
   const iconId = useId();
   const filesId = useId();
@@ -101,7 +102,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '');
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const files = form.getAll('images').filter((file): file is File => file instanceof File);
     const uploaded: string[] = [];
     for (const file of files.filter((one) => one.size > 0)) {
@@ -139,8 +140,7 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
       });
       return;
     }
-    setState(IDLE);
-    setOpen(false);
+    dialog.close();
   }
 
   const imagesError =
@@ -148,134 +148,117 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
     Object.entries(state.fieldErrors).find(([path]) => path.startsWith('images.'))?.[1];
   const title = project ? `Edit ${project.title}` : 'Add a project';
   return (
-    <Dialog.Root
-      open={open}
+    <DialogPanel
+      open={dialog.open}
       onOpenChange={(next) => {
-        setOpen(next);
+        dialog.onOpenChange(next);
         if (next) setImages(project?.images ?? []);
-        if (!next) setState(IDLE);
       }}
-    >
-      <Dialog.Trigger className={buttonClass(project ? 'secondary' : 'primary', 'sm')}>
-        {project ? (
+      trigger={
+        project ? (
           <>
             Edit<span className="sr-only"> project {project.title}</span>
           </>
         ) : (
           'Add project'
-        )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-ink p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            Shown in the Projects section of {portfolio.name}'s portfolio once saved.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-            <Field
-              name="title"
-              label="Project title"
-              defaultValue={project?.title ?? ''}
-              error={state.fieldErrors.title}
-            />
-            <Field
-              name="tag"
-              label="Tag"
-              defaultValue={project?.tag ?? ''}
-              error={state.fieldErrors.tag}
-            />
-            <div>
-              <label htmlFor={iconId} className="block text-sm font-medium">
-                Icon
-              </label>
-              <select
-                id={iconId}
-                name="icon"
-                defaultValue={project?.icon ?? 'image'}
-                className={inputClass}
-              >
-                {/* A stored icon the site does not draw stays selectable. */}
-                {[...new Set([...(project ? [project.icon] : []), ...ICON_NAMES])].map((icon) => (
-                  <option key={icon} value={icon}>
-                    {icon}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Field
-              name="description"
-              label="Description"
-              defaultValue={project?.description ?? ''}
-              error={state.fieldErrors.description}
-              multiline
-            />
-            <Field
-              name="link"
-              label="Link (optional: /path or https://…)"
-              defaultValue={project?.link ?? ''}
-              error={state.fieldErrors.link}
-            />
-            <Field
-              name="stats"
-              label="Stats (optional, one per line: Label: value)"
-              defaultValue={(project?.stats ?? []).map((s) => `${s.label}: ${s.value}`).join('\n')}
-              error={Object.entries(state.fieldErrors).find(([p]) => p.startsWith('stats'))?.[1]}
-              multiline
-            />
-            <fieldset className="min-w-0 space-y-2">
-              <legend className="text-sm font-medium">Images</legend>
-              {images.length === 0 && <p className="text-sm text-muted">No images yet.</p>}
-              <ul className="flex flex-wrap gap-2">
-                {images.map((src, at) => (
-                  <li key={src} className="flex flex-col items-center gap-1">
-                    <img
-                      src={src}
-                      alt={`Upload ${at + 1} of ${project?.title ?? 'the new project'}`}
-                      width={96}
-                      height={72}
-                      className="h-18 w-24 rounded object-cover"
-                    />
-                    <button
-                      type="button"
-                      onClick={() => setImages((current) => current.filter((one) => one !== src))}
-                      className={buttonClass('ghost', 'sm')}
-                    >
-                      Remove<span className="sr-only"> image {at + 1}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <label htmlFor={filesId} className="block text-sm">
-                Add images (PNG, JPEG, WebP or GIF, each under 5 MB; at most{' '}
-                {PORTFOLIO_LIMITS.imagesPerProject} in all)
-              </label>
-              <input
-                id={filesId}
-                type="file"
-                name="images"
-                multiple
-                accept={IMAGE_TYPES}
-                aria-invalid={imagesError ? true : undefined}
-                aria-describedby={imagesError ? `${filesId}-error` : undefined}
-                className="block max-w-full text-sm"
-              />
-              {imagesError && (
-                <p id={`${filesId}-error`} className="text-sm text-red-300">
-                  {imagesError}
-                </p>
-              )}
-            </fieldset>
-            <FormMessage message={state.message} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass('ghost', 'sm')}>Cancel</Dialog.Close>
-              <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-                {state.busy ? 'Saving…' : 'Save project'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )
+      }
+      triggerVariant={project ? 'secondary' : 'primary'}
+      title={title}
+      description={`Shown in the Projects section of ${portfolio.name}'s portfolio once saved.`}
+      size="wide"
+    >
+      <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+        <Fields
+          fieldErrors={state.fieldErrors}
+          rows={[
+            { name: 'title', label: 'Project title', value: project?.title },
+            { name: 'tag', label: 'Tag', value: project?.tag },
+          ]}
+        />
+        <div>
+          <label htmlFor={iconId} className="block text-sm font-medium">
+            Icon
+          </label>
+          <select
+            id={iconId}
+            name="icon"
+            defaultValue={project?.icon ?? 'image'}
+            className={inputClass}
+          >
+            {/* A stored icon the site does not draw stays selectable. */}
+            {[...new Set([...(project ? [project.icon] : []), ...ICON_NAMES])].map((icon) => (
+              <option key={icon} value={icon}>
+                {icon}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Fields
+          fieldErrors={state.fieldErrors}
+          rows={[
+            {
+              name: 'description',
+              label: 'Description',
+              value: project?.description,
+              multiline: true,
+            },
+            { name: 'link', label: 'Link (optional: /path or https://…)', value: project?.link },
+          ]}
+        />
+        <Field
+          name="stats"
+          label="Stats (optional, one per line: Label: value)"
+          defaultValue={(project?.stats ?? []).map((s) => `${s.label}: ${s.value}`).join('\n')}
+          error={Object.entries(state.fieldErrors).find(([p]) => p.startsWith('stats'))?.[1]}
+          multiline
+        />
+        <fieldset className="min-w-0 space-y-2">
+          <legend className="text-sm font-medium">Images</legend>
+          {images.length === 0 && <p className="text-sm text-muted">No images yet.</p>}
+          <ul className="flex flex-wrap gap-2">
+            {images.map((src, at) => (
+              <li key={src} className="flex flex-col items-center gap-1">
+                <img
+                  src={src}
+                  alt={`Upload ${at + 1} of ${project?.title ?? 'the new project'}`}
+                  width={96}
+                  height={72}
+                  className="h-18 w-24 rounded object-cover"
+                />
+                <button
+                  type="button"
+                  onClick={() => setImages((current) => current.filter((one) => one !== src))}
+                  className={buttonClass('ghost', 'sm')}
+                >
+                  Remove<span className="sr-only"> image {at + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <label htmlFor={filesId} className="block text-sm">
+            Add images (PNG, JPEG, WebP or GIF, each under 5 MB; at most{' '}
+            {PORTFOLIO_LIMITS.imagesPerProject} in all)
+          </label>
+          <input
+            id={filesId}
+            type="file"
+            name="images"
+            multiple
+            accept={IMAGE_TYPES}
+            aria-invalid={imagesError ? true : undefined}
+            aria-describedby={imagesError ? `${filesId}-error` : undefined}
+            className="block max-w-full text-sm"
+          />
+          {imagesError && (
+            <p id={`${filesId}-error`} className="text-sm text-red-300">
+              {imagesError}
+            </p>
+          )}
+        </fieldset>
+        <FormMessage message={state.message} />
+        <DialogActions busy={state.busy} label="Save project" />
+      </form>
+    </DialogPanel>
   );
 }

@@ -1,7 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PORTFOLIO_LIMITS, type Portfolio } from '../../../../core/portfolio/schema';
 import { buttonClass } from '../../components/ui/button';
-import { FormMessage, type FormState, IDLE, inputClass } from './content-field';
+import {
+  FormMessage,
+  type FormState,
+  IDLE,
+  inputClass,
+  refusedState,
+  SAVING,
+} from './content-field';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's skills (the public page's percentage bars): add, remove and reorder here, then
@@ -52,14 +59,14 @@ export function SkillsEditor({ portfolio }: { portfolio: Portfolio }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setState({ busy: true, fieldErrors: {} });
+    setState(SAVING);
     const skills = rows.map((row) => ({
       name: row.name,
       level: row.level.trim() === '' ? null : Number(row.level),
     }));
     const result = await save('skills', skills);
     if (result.ok) setState({ ...IDLE, saved: true });
-    else setState({ busy: false, message: result.message, fieldErrors: result.fieldErrors });
+    else setState(refusedState(result));
   }
 
   const listError = state.fieldErrors._;

@@ -3,6 +3,7 @@ import type { SiteContent, SiteContentKey } from '../../../../core/site/site-con
 import { buttonClass } from '../../components/ui/button';
 import { sendJson } from '../../data/post-json';
 import { useInvalidateApi, useStaffQuery } from '../query';
+import { JsonListInput, type JsonListState } from './json-list-input';
 
 // The home page's blocks (promos, services, pricing, stats), each edited as its JSON list: the
 // server checks it with the block's core schema and names each bad field by its path
@@ -19,13 +20,12 @@ const LABELS: Record<SiteContentKey, { title: string; hint: string }> = {
 };
 
 type Answer<K extends SiteContentKey> = { value: SiteContent[K]; stored: boolean };
-type State = { busy: boolean; message?: string; errors: [string, string][]; saved?: boolean };
 
 export function SiteBlockEditor<K extends SiteContentKey>({ blockKey }: { blockKey: K }) {
   const endpoint = `/api/staff/content/site/${blockKey}`;
   const answer = useStaffQuery<Answer<K>>(endpoint);
   const invalidate = useInvalidateApi();
-  const [state, setState] = useState<State>({ busy: false, errors: [] });
+  const [state, setState] = useState<JsonListState>({ busy: false, errors: [] });
   const id = useId();
   const { title, hint } = LABELS[blockKey];
 
@@ -59,7 +59,6 @@ export function SiteBlockEditor<K extends SiteContentKey>({ blockKey }: { blockK
 
   if (answer.status === 'loading') return <p>Loading {title.toLowerCase()}…</p>;
   if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
-  const errorId = `${id}-errors`;
   return (
     <form onSubmit={submit} className="space-y-2" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -68,36 +67,14 @@ export function SiteBlockEditor<K extends SiteContentKey>({ blockKey }: { blockK
       <label htmlFor={id} className="block text-sm">
         {hint}
       </label>
-      <textarea
+      <JsonListInput
         // A new answer (saved, reset) replaces what is typed.
         key={JSON.stringify(answer.data.value)}
         id={id}
-        name="value"
         rows={10}
-        spellCheck={false}
-        defaultValue={JSON.stringify(answer.data.value, null, 2)}
-        aria-invalid={state.message ? true : undefined}
-        aria-describedby={state.message ? errorId : undefined}
-        className="block w-full rounded-md border border-line bg-panel/60 p-2 font-mono text-xs"
+        value={answer.data.value}
+        state={state}
       />
-      {state.message && (
-        <div
-          id={errorId}
-          role="alert"
-          className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm"
-        >
-          <p>{state.message}</p>
-          {state.errors.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {state.errors.map(([path, message]) => (
-                <li key={path}>
-                  <code>{path || '(list)'}</code>: {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
       {state.saved && !state.message && (
         <p role="status" className="text-sm text-muted">
           Saved: the public pages show it now.
