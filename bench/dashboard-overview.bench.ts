@@ -24,6 +24,8 @@ const database = await createTestDatabase('postgres');
 try {
   const db = database.db;
   let started = Date.now();
+  // Triggers off while seeding (session_replication_role): NOTIFYs nobody hears. The status
+  // counts' triggers fire always (migration 0014), so the Overview's counts stay right.
   await db.transaction(async (tx) => {
     await insertBenchOrders(tx, { rows: ROWS, from: '2023-09-01', distinctTimes: false });
     await tx.execute(sql`
@@ -60,8 +62,8 @@ try {
     sql`select count(*)::int as logged from orders where logged_at >= ${`${TO}T00:00:00Z`}::timestamptz - interval '12 weeks' and logged_at < ${`${TO}T00:00:00Z`}::timestamptz + interval '1 week'`,
   )) as unknown as { logged: number }[];
   console.log(`orders logged in the 12-week window: ${window?.logged}`);
-  // Where a lead's answer spends its time: the whole-table counts by status (an existing
-  // figure of the Overview) against the new weekly figures.
+  // Where a lead's answer spends its time: the counts by status (read from status_counts since
+  // decision 030) against the weekly figures.
   const figures = createOverviewRepository(db);
   const weeks = overviewWeeks(TO);
   const range = { from: weeks[0] as string, until: addDays(weeks.at(-1) as string, 7) };

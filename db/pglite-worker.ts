@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions';
 import {
   decodeQueryOptions,
   encodeError,
@@ -223,7 +224,7 @@ function handle(request: Request, pg: PGlite): void {
 }
 
 try {
-  const config = { postgresqlconf: options.postgresqlconf };
+  const config = { postgresqlconf: options.postgresqlconf, extensions: pgliteExtensions };
   const pg = options.dataDir ? new PGlite(options.dataDir, config) : new PGlite(config);
   await pg.waitReady;
   port.on('message', (request: Request) => handle(request, pg));

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build, type Plugin } from 'esbuild';
 import { migrationsFolder } from '../db/client';
+import { pgliteExtensions } from '../db/pglite-extensions';
 import { PGLITE_TEMPLATE_DIR } from '../entry/database';
 
 // The last step of `npm run build`: the process and the scripts production runs, compiled to
@@ -76,7 +77,7 @@ cpSync(migrationsFolder, join(outdir, 'migrations'), { recursive: true });
 // A new embedded database starts as a copy of this one (entry/database.ts) instead of
 // running initdb, which takes seconds and leaves hundreds of MB of WebAssembly memory behind.
 // Migrated, not seeded: start-up seeds it as it would any new database.
-const pglite = new PGlite(join(outdir, PGLITE_TEMPLATE_DIR));
+const pglite = new PGlite(join(outdir, PGLITE_TEMPLATE_DIR), { extensions: pgliteExtensions });
 await migrate(drizzle(pglite), { migrationsFolder });
 await pglite.close();
 

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { ApplicationAnswers } from '../../core/applications/record';
+import { APPLICATION_STATUSES, type ApplicationAnswers } from '../../core/applications/record';
 import {
   type ApplicationFilter,
   type ApplicationKeyset,
@@ -9,7 +9,12 @@ import {
 import { encodeCursor, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { applications } from '../schema';
-import { type KeysetTuning, keysetOrder, keysetPageCondition } from './keyset-page';
+import {
+  type KeysetPageRequest,
+  type KeysetTuning,
+  keysetOrder,
+  keysetPageCondition,
+} from './keyset-page';
 
 // The dashboard's application list (issue 12): filters, three sort orders, search, keyset
 // pages. Each order reads an index on (filter, sort value, id) — migration 0005 — so the
@@ -87,6 +92,33 @@ const exportColumns = {
 
 type PageRequest = ApplicationFilter & { limit: number; cursor?: ApplicationKeyset };
 
+type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/**
+ * A search sorted by status is read one status at a time, in the page's order from the
+ * cursor's (decision record 030-status-sort-and-status-counts): within one status the order is
+ * by id, and a status none of whose rows has the word costs one probe of
+ * applications_status_search_idx (the words and the status), not a walk past all its rows.
+ * Yields each status with the id the cursor resumes after in it.
+ */
+function statusStretches({ order, status, cursor }: PageRequest) {
+  const inOrder = order === 'desc' ? [...APPLICATION_STATUSES].reverse() : APPLICATION_STATUSES;
+  const from = cursor ? inOrder.indexOf(cursor.value as ApplicationStatus) : 0;
+  // A cursor whose value is no status was not written by this list: no row follows it.
+  if (from < 0) return [];
+  return inOrder
+    .slice(from)
+    .filter((each) => !status || each === status)
+    .map((each) => ({
+      status: each,
+      afterId: cursor && each === cursor.value ? cursor.id : undefined,
+    }));
+}
+
+/** Rows past `id` in the page's direction (within one status the order is by id). */
+const idAfter = (id: number, descending: boolean) =>
+  descending ? lt(applications.id, id) : gt(applications.id, id);
+
 /**
  * Sorted by status with one status asked, every row after the cursor is simply past its id; said
  * outright, because the planner reads `(status, id) < (…)` as a vague guess and walked half the
@@ -94,7 +126,7 @@ type PageRequest = ApplicationFilter & { limit: number; cursor?: ApplicationKeys
  */
 function sameStatusAfter({ sort, status, cursor, order }: PageRequest): SQL[] {
   if (sort !== 'status' || !status || cursor?.value !== status) return [];
-  return [order === 'desc' ? lt(applications.id, cursor.id) : gt(applications.id, cursor.id)];
+  return [idAfter(cursor.id, order === 'desc')];
 }
 
 export function createApplicationListRepository(
@@ -107,28 +139,43 @@ export function createApplicationListRepository(
     request: PageRequest,
   ) {
     const sort = SORTS[request.sort];
-    const page = {
+    const descending = request.order === 'desc';
+    const base = {
       table: applications,
       id: applications.id,
       sortValue: sort.value,
-      filters: [...filterConditions(request), ...sameStatusAfter(request)],
+      filters: filterConditions(request),
       // A search or a date range may match a handful of rows: find them through their own
       // index first (keyset-page.ts). Type and status have (filter, sort, id) indexes.
       narrow: Boolean(request.q || request.from || request.to),
-      after: request.cursor && {
-        value: sort.fromText(request.cursor.value),
-        id: request.cursor.id,
-      },
-      descending: request.order === 'desc',
-      rows: request.limit + 1,
+      descending,
       ...tuning,
     };
-    const rows = await db
-      .select({ ...columns, sortValue: sql<string>`(${sort.value})::text` })
-      .from(applications)
-      .where(keysetPageCondition(page))
-      .orderBy(...keysetOrder(page))
-      .limit(page.rows);
+    const select = (page: KeysetPageRequest) =>
+      db
+        .select({ ...columns, sortValue: sql<string>`(${sort.value})::text` })
+        .from(applications)
+        .where(keysetPageCondition(page))
+        .orderBy(...keysetOrder(page))
+        .limit(page.rows);
+    // The page and one more row, which tells whether a next page exists.
+    const wanted = request.limit + 1;
+    const rows: Awaited<ReturnType<typeof select>> = [];
+    if (request.sort === 'status' && request.q) {
+      for (const { status, afterId } of statusStretches(request)) {
+        const resume = afterId === undefined ? [] : [idAfter(afterId, descending)];
+        const within = [eq(applications.status, status), ...resume];
+        rows.push(...(await select({ ...base, within, rows: wanted - rows.length })));
+        if (rows.length === wanted) break;
+      }
+    } else {
+      const after = request.cursor && {
+        value: sort.fromText(request.cursor.value),
+        id: request.cursor.id,
+      };
+      const filters = [...base.filters, ...sameStatusAfter(request)];
+      rows.push(...(await select({ ...base, filters, after, rows: wanted })));
+    }
     const more = rows.length > request.limit;
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);

@@ -28,6 +28,12 @@ export type KeysetPageRequest = {
   sortValue: SQL;
   /** Every filter of the list. */
   filters: SQL[];
+  /**
+   * Conditions that cut one stretch out of the list's order (an equality on the sort value, an
+   * id bound within it): unlike filters, the walk stays inside them instead of counting the
+   * rows outside as misses.
+   */
+  within?: SQL[];
   /** True when a filter may match few rows and has an index of its own (a search, dates). */
   narrow: boolean;
   /** The cursor's position, typed like `sortValue`: rows strictly after it. */
@@ -59,7 +65,10 @@ export function keysetPageCondition(request: KeysetPageRequest): SQL | undefined
     request.after
       ? sql`(${value}, ${rowId}) ${before} (${request.after.value}, ${request.after.id})`
       : undefined;
-  if (!request.narrow) return and(...request.filters, after(sortValue, sql`${id}`));
+  const within = request.within ?? [];
+  if (!request.narrow) return and(...request.filters, ...within, after(sortValue, sql`${id}`));
+  const stretch = and(...within, after(sortValue, sql`${id}`)) ?? sql`true`;
+  const matches = and(...request.filters, ...within) ?? sql`true`;
 
   const cap = request.cap ?? CANDIDATE_CAP;
   const walk = request.walk ?? WALK_BUDGET;
@@ -74,11 +83,11 @@ export function keysetPageCondition(request: KeysetPageRequest): SQL | undefined
   return sql`${id} = any(array(
     with walked as materialized (
       select ${id} as id, ${sortValue} as sort_value, ${filters} as hit from ${table}
-      where ${after(sortValue, sql`${id}`) ?? sql`true`}
+      where ${stretch}
       order by ${sortValue} ${direction}, ${id} ${direction} limit ${literal(walk)}
     ), candidates as materialized (
       select ${id} as id, ${sortValue} as sort_value from ${table}
-      where ${filters} limit ${literal(cap + 1)}
+      where ${matches} limit ${literal(cap + 1)}
     )
     (select walked.id from walked where ${walked} and walked.hit
       ${ordered(sql`walked.sort_value`, sql`walked.id`)})
@@ -89,7 +98,7 @@ export function keysetPageCondition(request: KeysetPageRequest): SQL | undefined
       ${ordered(sql`candidates.sort_value`, sql`candidates.id`)})
     union all
     (select ${id} from ${table}
-      where not ${walked} and not ${few} and ${filters}
+      where not ${walked} and not ${few} and ${matches}
         and ${after(sortValue, sql`${id}`) ?? sql`true`}
       ${ordered(sortValue, sql`${id}`)})
   ))`;

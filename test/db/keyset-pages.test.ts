@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationAnswers } from '../../core/applications/record';
+import { APPLICATION_STATUSES, type ApplicationAnswers } from '../../core/applications/record';
 import {
   APPLICATION_SORTS,
   type ApplicationFilter,
@@ -11,6 +11,7 @@ import {
   type OrderListFilters,
   OrderListQuerySchema,
 } from '../../core/orders/staff-list';
+import { encodeCursor } from '../../core/shared/page';
 import { COUNT_CAP, createApplicationListRepository } from '../../db/repositories/application-list';
 import type { KeysetTuning } from '../../db/repositories/keyset-page';
 import { createStaffOrdersRepository } from '../../db/repositories/staff-orders';
@@ -37,6 +38,7 @@ const COUNT = 40;
 describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
   let database: TestDatabase;
   const submitted = new Map<number, number>();
+  const statusOf = new Map<number, string>();
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -49,14 +51,17 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
         robloxUsername: `${index % 2 ? 'Nova' : 'orbit'}${(index * 7) % 13}`,
         discordUsername: `disc${index}`,
         // Only the answer the search reads: these rows are never shown as applications.
+        // 'quasar': only in the first run of statuses (pending), so a status-sorted search
+        // finds nothing in the other two.
         answers: {
-          additionalInfo: `${WORDS[index % 4]} ${index === 17 ? 'zephyr' : ''}`,
+          additionalInfo: `${WORDS[index % 4]} ${index === 17 ? 'zephyr' : ''} ${index < 7 ? 'quasar' : ''}`,
         } as unknown as ApplicationAnswers,
         submittedAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(index / 2), index % 5)),
       })),
     );
     for (const row of await database.db.select().from(applications)) {
       submitted.set(row.id, row.submittedAt.getTime());
+      statusOf.set(row.id, row.status);
     }
     for (let index = 0; index < COUNT; index++) {
       await insertOrder(database.db, {
@@ -91,6 +96,13 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
         cursor: position,
       });
       pages.push(page.items.map((item) => item.id));
+      const last = page.items.at(-1);
+      // A status sort's cursor is the last row's status and id, as every sort's is.
+      if (query.sort === 'status' && page.nextCursor && last) {
+        expect(page.nextCursor).toBe(
+          encodeCursor({ sort: 'status', value: last.status, id: last.id }),
+        );
+      }
       cursor = page.nextCursor ?? undefined;
     } while (cursor && pages.length < COUNT);
     return pages;
@@ -101,9 +113,14 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
     { q: 'zephyr' },
     { q: 'nova' },
     { q: 'nothing' },
+    { q: 'quasar' },
     { from: '2026-01-04', to: '2026-01-09' },
     { from: '2026-01-01', to: '2026-12-31' },
     { from: '2026-01-04', to: '2026-01-09', q: 'logo' },
+    // Not narrow: the status sort's check below holds for every filter.
+    {},
+    { type: 'designer' },
+    { status: 'rejected', q: 'logo' },
   ];
 
   it.each(
@@ -131,6 +148,15 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
         });
         expect(ids).toEqual(order === 'asc' ? sorted : sorted.reverse());
       }
+      if (sort === 'status') {
+        // Read status by status: the same rows as another sort's, in (status, id) order.
+        const bySubmitted = await applicationPages({ ...query, sort: 'submitted' }, {});
+        const rank = (id: number) =>
+          APPLICATION_STATUSES.indexOf(statusOf.get(id) as (typeof APPLICATION_STATUSES)[number]);
+        const sorted = bySubmitted.flat().sort((a, b) => rank(a) - rank(b) || a - b);
+        expect(ids).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      }
+      if (filter.q === 'quasar') expect(ids).toHaveLength(7);
       if (filter.q === 'zephyr') expect(ids).toHaveLength(1);
       if (filter.q === 'nothing') expect(ids).toEqual([]);
       if (filter.q === 'lighthouse') expect(ids).toHaveLength(COUNT / 4);

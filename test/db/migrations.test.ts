@@ -27,6 +27,7 @@ const EXPECTED_TABLES = [
   'sign_in_links',
   'site_content',
   'staff_users',
+  'status_counts',
   'system_state',
   'team_categories',
   'team_category_members',

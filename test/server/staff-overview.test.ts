@@ -100,6 +100,9 @@ describe.each(DRIVERS)('overview figures on %s', (driver) => {
     expect(figures.weeks).toHaveLength(12);
     expect(figures.weeks[0]).toBe('2025-12-29');
     expect(figures.weeks[11]).toBe('2026-03-16');
+    // Whole tables, from the counts kept by triggers (test/db/status-counts.test.ts).
+    expect(figures.orders.byStatus).toEqual({ logged: 5, qc_passed: 1 });
+    expect(figures.applications?.byStatus).toEqual({});
     expect(figures.orderLog?.scope).toBe('studio');
     const byWeek = figures.orderLog?.byWeek ?? [];
     expect(byWeek.slice(0, 10)).toEqual(figures.weeks.slice(0, 10).map(zeroWeek));
@@ -183,5 +186,7 @@ describe.each(DRIVERS)('overview of an empty database on %s', (driver) => {
       average: null,
     });
     expect(figures.applications?.byWeek).toEqual(figures.weeks.map((week) => ({ week, count: 0 })));
+    expect(figures.applications?.byStatus).toEqual({});
+    expect(figures.orders.byStatus).toEqual({});
   });
 });
