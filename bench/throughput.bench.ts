@@ -9,15 +9,16 @@ import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
 import { startLunar } from './support/lunar-server';
-import { startReference } from './support/reference-server';
+import { type Reference, startReferences } from './support/reference-server';
 import { cpuMs, type Served } from './support/served';
 import { findWrk, type Load, runWrk } from './support/wrk';
 
 // Throughput of the compiled server (`npm start`, web role) at 100 connections, each figure
 // next to a reference measured in the same run:
 // - pages and a hashed asset (Accept-Encoding: gzip) against nginx serving the very same bytes
-//   (Debian's nginx-light: found, or installed with apt-get when run as root), or, where nginx
-//   cannot run, a bare node:http server serving them from memory;
+//   (Debian's nginx-light: found, or installed with apt-get when run as root; one worker, as
+//   Lunar is one process) and against a bare node:http server serving them from memory (the
+//   floor for any Node server);
 // - POST /api/contact (every request from its own address, TRUST_PROXY=1, so the per-IP limit
 //   never answers 429) against GET /api/health, and /api/health's p99 while that POST load runs.
 // GETs are driven by wrk where it runs (found, or installed with apt-get as root), POSTs by
@@ -205,22 +206,26 @@ async function benchDatabase(database: Database) {
   const add = (key: string, value: number) =>
     figures.set(key, [...(figures.get(key) ?? []), value]);
   let postOk = 0;
-  let reference: (Served & { name: string }) | undefined;
+  let references: Reference[] = [];
+  const paths: string[] = [];
   try {
     const bodies = await fetchBodies(lunar.url);
-    reference = await startReference(bodies, dir);
+    paths.push(...bodies.map((body) => body.path));
+    references = await startReferences(bodies, dir);
     for (const body of bodies)
       await load({ url: lunar.url + body.path, headers: GZIP, duration: 1 });
     for (let run = 0; run < RUNS; run += 1) {
       for (const body of bodies) {
         const ours = await loadOn(lunar, { url: lunar.url + body.path, headers: GZIP });
-        const theirs = await loadOn(reference, { url: reference.url + body.path, headers: GZIP });
-        add(`${body.path} ours cpu`, ours.cpuUs);
-        add(`${body.path} ref cpu`, theirs.cpuUs);
+        add(`${body.path} Lunar cpu`, ours.cpuUs);
+        add(`${body.path} Lunar`, ours.rps);
         if (ours.other || ours.errors)
           console.log(`  ${body.path}: ${ours.other} non-2xx, ${ours.errors} errors`);
-        add(`${body.path} ours`, ours.rps);
-        add(`${body.path} ref`, theirs.rps);
+        for (const reference of references) {
+          const theirs = await loadOn(reference, { url: reference.url + body.path, headers: GZIP });
+          add(`${body.path} ${reference.name} cpu`, theirs.cpuUs);
+          add(`${body.path} ${reference.name}`, theirs.rps);
+        }
       }
       const health = await loadOn(lunar, { url: `${lunar.url}/api/health` });
       add('health cpu', health.cpuUs);
@@ -247,7 +252,7 @@ async function benchDatabase(database: Database) {
       add('health p99 under post', underLoad.p99);
     }
   } finally {
-    await reference?.stop();
+    for (const reference of references) await reference.stop();
     await lunar.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -255,27 +260,25 @@ async function benchDatabase(database: Database) {
   await database.drop();
 
   const at = (key: string) => median(figures.get(key) ?? []);
+  const names = references.map((reference) => reference.name);
   console.log(
-    `\n${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each, median of ${RUNS}; reference: ${reference?.name}; GET client: ${wrk ? 'wrk' : 'autocannon'}`,
+    `\n${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each, median of ${RUNS}; references: ${names.join(', ')}; GET client: ${wrk ? 'wrk' : 'autocannon'}`,
   );
-  console.log(
-    `${'GET (gzip)'.padEnd(36)}${'Lunar'.padStart(9)}${'ref'.padStart(9)}${'ratio'.padStart(9)}`,
-  );
-  for (const key of [...figures.keys()].filter((k) => k.endsWith(' ours'))) {
-    const path = key.slice(0, -5);
-    const ours = at(key);
-    const theirs = at(`${path} ref`);
-    console.log(`${`${path} req/s`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(ours / theirs, 3)}`);
-  }
-  // CPU per request: on a machine others are loading, the steadier comparison (ratio = ref/ours).
-  for (const key of [...figures.keys()].filter((k) => k.endsWith(' ours cpu'))) {
-    const path = key.slice(0, -9);
-    const ours = at(key);
-    const theirs = at(`${path} ref cpu`);
-    console.log(
-      `${`${path} µs CPU/req`.padEnd(36)}${fmt(ours)}${fmt(theirs)}${fmt(theirs / ours, 3)}`,
-    );
-  }
+  // Each reference's column is followed by Lunar's ratio to it (for CPU: reference / Lunar).
+  const heading = names.map((name) => `${name.padStart(10)}${'ratio'.padStart(7)}`).join('');
+  console.log(`${'GET (gzip)'.padEnd(36)}${'Lunar'.padStart(9)}${heading}`);
+  const row = (label: string, suffix: string, ratio: (ours: number, theirs: number) => number) =>
+    paths.map((path) => {
+      const ours = at(`${path} Lunar${suffix}`);
+      const columns = names.map((name) => {
+        const theirs = at(`${path} ${name}${suffix}`);
+        return `${fmt(theirs).padStart(10)}${ratio(ours, theirs).toFixed(3).padStart(7)}`;
+      });
+      return `${`${path} ${label}`.padEnd(36)}${fmt(ours)}${columns.join('')}`;
+    });
+  for (const line of row('req/s', '', (ours, theirs) => ours / theirs)) console.log(line);
+  // CPU per request: on a machine others are loading, the steadier comparison.
+  for (const line of row('µs CPU/req', ' cpu', (ours, theirs) => theirs / ours)) console.log(line);
   const post = at('post rps');
   const health = at('health rps');
   console.log(

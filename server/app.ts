@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastPath } from './fast-path';
 import { changesHubPlugin } from './live/changes-hub';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
@@ -26,6 +27,8 @@ import webPlugin from './web';
 export type AppOptions = AppContext & {
   /** The `npm run build` output; omit to serve the API only (API tests). */
   webDistDir?: string;
+  /** The listening process's fast path in front of Fastify (server/fast-path.ts). */
+  fastPath?: FastPath;
 };
 
 /**
@@ -59,5 +62,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
-  if (options.webDistDir) await fastify.register(webPlugin, { distDir: options.webDistDir });
+  if (options.webDistDir) {
+    await fastify.register(webPlugin, { distDir: options.webDistDir, fastPath: options.fastPath });
+  }
 };

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, publicUrl } from '../core/config';
 import type { DatabaseHandle } from '../db/client';
 import { app } from './app';
+import { createFastPath } from './fast-path';
 import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
@@ -17,9 +18,20 @@ export async function startWeb(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<RunningWeb> {
-  const server = Fastify({ ...serverOptions(config), loggerInstance: log });
+  // Stored pages and hashed assets are answered in front of Fastify (decision 032).
+  const fastPath = createFastPath();
+  const server = Fastify({
+    ...serverOptions(config),
+    loggerInstance: log,
+    serverFactory: fastPath.serverFactory,
+  });
   try {
-    await server.register(app, { config, database, webDistDir: resolve(config.WEB_DIST_DIR) });
+    await server.register(app, {
+      config,
+      database,
+      webDistDir: resolve(config.WEB_DIST_DIR),
+      fastPath,
+    });
     await server.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await server.close().catch(() => {});

@@ -12,28 +12,36 @@ function findNginx(): string | undefined {
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
 }
 
-/** nginx (one worker, like the one Node process) or a bare node:http server, same bytes. */
-export async function startReference(
-  bodies: Body[],
-  dir: string,
-): Promise<Served & { name: string }> {
-  const port = await freePort();
+export type Reference = Served & { name: string };
+
+/**
+ * The servers Lunar is measured against, serving the very same bytes: nginx (one worker, like
+ * the one Node process; where it can run) and a bare node:http server (the floor of any Node
+ * server: what is left is Node's HTTP and the kernel).
+ */
+export async function startReferences(bodies: Body[], dir: string): Promise<Reference[]> {
   for (const [index, body] of bodies.entries())
     writeFileSync(join(dir, `body${index}`), body.bytes);
+  const nginx = await startNginx(bodies, dir);
+  return [...(nginx ? [nginx] : []), await startNodeHttp(bodies, dir)];
+}
+
+async function startNginx(bodies: Body[], dir: string): Promise<Reference | undefined> {
   const nginx = findNginx();
-  if (nginx) {
-    const locations = bodies
-      .map(
-        (body, index) => `location = ${body.path} {
+  if (!nginx) return undefined;
+  const port = await freePort();
+  const locations = bodies
+    .map(
+      (body, index) => `location = ${body.path} {
         types {} default_type "${body.type}";
         ${body.encoding ? `add_header content-encoding ${body.encoding};` : ''}
         try_files /body${index} =404;
       }`,
-      )
-      .join('\n      ');
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `worker_processes 1;
+    )
+    .join('\n      ');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 4096; }
@@ -51,19 +59,22 @@ http {
   }
 }
 `,
-    );
-    mkdirSync(join(dir, 'tmp'));
-    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
-      stdio: 'inherit',
-    });
-    await waitForPort(port);
-    return {
-      name: 'nginx',
-      url: `http://127.0.0.1:${port}`,
-      stop: () => stopChild(child),
-      cpuMs: () => cpuMs(child.pid as number),
-    };
-  }
+  );
+  mkdirSync(join(dir, 'tmp'));
+  const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  await waitForPort(port);
+  return {
+    name: 'nginx',
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
+}
+
+async function startNodeHttp(bodies: Body[], dir: string): Promise<Reference> {
+  const port = await freePort();
   const script = `
     const http = require('node:http'); const fs = require('node:fs');
     const bodies = new Map(${JSON.stringify(bodies.map((b, i) => [b.path, { type: b.type, encoding: b.encoding, file: join(dir, `body${i}`) }]))}

@@ -50,9 +50,15 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
   let version = 0;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<number> | undefined;
-  return function current(): Promise<number> | number {
+  /** The copy, while it may still be used without reading the row; undefined once a read is due. */
+  function cached(): number | undefined {
     const now = Date.now();
-    if (now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs) return version;
+    return now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs ? version : undefined;
+  }
+  function current(): Promise<number> | number {
+    const copy = cached();
+    if (copy !== undefined) return copy;
+    const now = Date.now();
     reading ??= readContentVersion(db)
       .then((read) => {
         version = read;
@@ -63,5 +69,6 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
         reading = undefined;
       });
     return reading;
-  };
+  }
+  return Object.assign(current, { cached });
 }

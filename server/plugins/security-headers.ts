@@ -51,11 +51,19 @@ export function securityHeaderOptions(https: boolean): HelmetOptions {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every response carries; the fast path (server/fast-path.ts) sends them too. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /** Safe headers on every response (CSP, nosniff, frame and referrer policies, HSTS on https). */
 export const securityHeadersPlugin = fp(
   async (app) => {
     const https = new URL(publicUrl(app.config)).protocol === 'https:';
     const headers = helmetHeaders(securityHeaderOptions(https));
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -16,8 +16,16 @@ export const unreadBodyPlugin = fp(
     // Callback style: this runs on every answer, and a promise each is measurable.
     app.addHook('onSend', (request, reply, payload, done) => {
       // `complete` is false until the parser saw the body's end (undefined under inject()).
+      // A request without a body is not complete yet either while a synchronous handler
+      // answers it (the parser marks it complete just after the request event): that is no
+      // unread upload, and closing there cost every asset answer its kept-alive connection.
       const { complete, socket } = request.raw;
-      if (complete === false && socket instanceof Socket && !socket.destroyed) {
+      if (
+        complete === false &&
+        hasBody(request.raw) &&
+        socket instanceof Socket &&
+        !socket.destroyed
+      ) {
         reply.header('connection', 'close');
         lingerThenClose(request.raw, socket);
       }
@@ -26,6 +34,12 @@ export const unreadBodyPlugin = fp(
   },
   { name: 'unread-body' },
 );
+
+/** Whether the request announced a body (HTTP/1.1: a length above zero, or chunks). */
+function hasBody(request: IncomingMessage): boolean {
+  const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+  return chunked !== undefined || (length !== undefined && length !== '0');
+}
 
 /**
  * Node closes a `Connection: close` socket as soon as the answer is written (destroySoon);

@@ -11,13 +11,19 @@ import {
 import { createContentVersionReader } from '../../db/repositories/content-version';
 import { createSiteContentRepository } from '../../db/repositories/site-content';
 import type { InitialState } from '../../web/src/entry-server';
+import type { FastPath } from '../fast-path';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
-import { createPageCache, sendCachedPage } from './page-cache';
+import { createFastAnswers, type FastAnswers } from './fast-answers';
+import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
 import { serveStaticAssets } from './static-assets';
 import { loadWebBuild, type WebBuild } from './web-build';
 
-export type WebOptions = { distDir: string };
+export type WebOptions = {
+  distDir: string;
+  /** The process's fast path (server/fast-path.ts); absent under inject() in tests. */
+  fastPath?: FastPath;
+};
 
 /** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
 export const SHARE_IMAGE_PATH = '/og-image.png';
@@ -45,7 +51,7 @@ export function canonicalPathOf(
  * version or the UTC day changes (docs/decisions/023-page-cache.md) and may be stored by
  * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
-const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir, fastPath }) => {
   const build: WebBuild = await loadWebBuild(distDir);
   const siteUrl = publicUrl(app.config);
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
@@ -69,7 +75,40 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
     done(null, payload);
   });
 
-  serveStaticAssets(app, build.clientDir);
+  const assets = serveStaticAssets(app, build.clientDir);
+
+  // The day is in the key: pages show the year, and promotions run by date. Worked out once
+  // a day, not per request.
+  let day = { text: '', ends: 0 };
+  function today(): string {
+    const now = Date.now();
+    if (now >= day.ends) {
+      const date = new Date(now);
+      const ends = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+      day = { text: utcDay(date), ends };
+    }
+    return day.text;
+  }
+  const generationOf = (version: number) => `${version}:${today()}`;
+  // Stored pages and hashed assets, answered in front of Fastify when the process listens.
+  let fast: FastAnswers | undefined;
+  if (fastPath) {
+    fast = createFastAnswers({
+      assets,
+      pages,
+      generation: () => {
+        const version = contentVersion.cached();
+        return version === undefined ? undefined : generationOf(version);
+      },
+      securityHeaders: app.securityHeaders,
+      log: app.log,
+    });
+    fastPath.use(fast.answer);
+    app.addHook('preClose', (done) => {
+      fastPath.stop();
+      done();
+    });
+  }
 
   async function loadApiSnapshot(urls: string[]) {
     const snapshot: Record<string, unknown> = {};
@@ -133,23 +172,24 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
   }
 
   app.get('/*', async (request, reply) => {
-    const url = request.url;
+    const path = request.url.split('?')[0] ?? '/';
     // Collapsed leading slashes: `//host/x` must not become a canonical URL on another host.
-    const pathname = (url.split('?')[0] ?? '/').replace(/^\/+/, '/');
+    const pathname = path.replace(/^\/+/, '/');
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
-    // No page reads the query string, so it is not part of the key. The day is: pages show
-    // the year, and promotions run by date.
+    // No page reads the query string, so it is not part of the key.
     if (route.cache && route.id !== 'not-found') {
-      const generation = `${await contentVersion()}:${new Date().toISOString().slice(0, 10)}`;
-      let timing = 'cache;desc="hit"';
+      const generation = generationOf(await contentVersion());
+      let timing = CACHE_HIT_TIMING;
       const page = await pages.get(generation, pathname, async () => {
         const rendered = await renderPage(pathname, route, params);
         timing = rendered.timing;
         // Stored content that is not there (an unknown blog post) is a cached 404.
         return { html: rendered.html, status: rendered.missing ? 404 : 200 };
       });
+      // Answered here at its own path: from now on the fast path may answer that path.
+      if (path === pathname) fast?.admitPage(page);
       return sendCachedPage(request, reply, page, timing);
     }
     const { html, timing, missing } = await renderPage(pathname, route, params);

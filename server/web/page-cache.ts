@@ -16,6 +16,9 @@ export type CachedPage = {
   br: Buffer;
 };
 
+/** An entry: the render in progress, then the page once it is stored. */
+type Entry = { filling: Promise<CachedPage>; page?: CachedPage };
+
 /**
  * The final HTML of public pages by path, for one content version and UTC day at a time
  * (the key the caller passes as `generation`): when it changes, every entry goes. A hit is a
@@ -25,7 +28,12 @@ export type CachedPage = {
  */
 export function createPageCache(limit = 200) {
   let current = '';
-  const entries = new Map<string, Promise<CachedPage>>();
+  const entries = new Map<string, Entry>();
+  /** Moves a used entry to the end, where eviction reaches it last. */
+  function touch(pathname: string, entry: Entry) {
+    entries.delete(pathname);
+    entries.set(pathname, entry);
+  }
   return {
     get(
       generation: string,
@@ -38,24 +46,43 @@ export function createPageCache(limit = 200) {
       }
       const hit = entries.get(pathname);
       if (hit) {
-        entries.delete(pathname);
-        entries.set(pathname, hit);
-        return hit;
+        touch(pathname, hit);
+        return hit.filling;
       }
       const filling = render().then(compressPage);
-      entries.set(pathname, filling);
-      // A failed render is not remembered: the next request tries again.
-      filling.catch(() => {
-        if (entries.get(pathname) === filling) entries.delete(pathname);
-      });
+      const entry: Entry = { filling };
+      entries.set(pathname, entry);
+      filling.then(
+        (page) => {
+          entry.page = page;
+        },
+        // A failed render is not remembered: the next request tries again.
+        () => {
+          if (entries.get(pathname) === entry) entries.delete(pathname);
+        },
+      );
       if (entries.size > limit) entries.delete(entries.keys().next().value as string);
       return filling;
+    },
+    /**
+     * The stored page, without waiting: undefined when the generation is not the current one
+     * or the page is not stored (yet). For the fast path (fast-path.ts), which answers only
+     * what needs no wait and leaves the rest, misses included, to `get`.
+     */
+    peek(generation: string, pathname: string): CachedPage | undefined {
+      if (generation !== current) return undefined;
+      const entry = entries.get(pathname);
+      if (!entry?.page) return undefined;
+      touch(pathname, entry);
+      return entry.page;
     },
     get size() {
       return entries.size;
     },
   };
 }
+
+export type PageCache = ReturnType<typeof createPageCache>;
 
 async function compressPage({
   html,
@@ -93,6 +120,23 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'ident
   return 'identity';
 }
 
+/** A page's ETag in one encoding (strong, quoted). */
+export function pageEtag(page: CachedPage, encoding: 'br' | 'gzip' | 'identity'): string {
+  return `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+}
+
+/** Whether If-None-Match names `etag` (or is `*`): the client holds these bytes already. */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  return (
+    header !== undefined &&
+    (header.trim() === '*' ||
+      header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+  );
+}
+
+/** The Server-Timing entry of an answer from a stored page (no render). */
+export const CACHE_HIT_TIMING = 'cache;desc="hit"';
+
 /**
  * Sends a stored page, or 304 when the client holds this representation already. `timing`:
  * the Server-Timing entry (the render's when this request filled the entry).
@@ -104,20 +148,14 @@ export function sendCachedPage(
   timing: string,
 ) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  const etag = `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const etag = pageEtag(page, encoding);
   reply
     .header('vary', 'accept-encoding')
     .header('etag', etag)
     // Browsers keep it and ask again each time (a 304 when nothing changed).
     .header('cache-control', 'no-cache')
     .header('server-timing', timing);
-  const tags = request.headers['if-none-match'];
-  if (
-    tags &&
-    (tags.trim() === '*' || tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-  ) {
-    return reply.status(304).send();
-  }
+  if (ifNoneMatchHolds(request.headers['if-none-match'], etag)) return reply.status(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply
     .status(page.status)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding } from './page-cache';
+import { ifNoneMatchHolds, pickEncoding } from './page-cache';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -77,17 +77,25 @@ export function loadStaticAssets(clientDir: string): Map<string, StaticAsset> {
   return assets;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, asset: StaticAsset) {
-  const wanted = pickEncoding(request.headers['accept-encoding']);
+/** The variant for the encoding a client wants (pickEncoding), where the build made it. */
+export function chooseVariant(
+  asset: StaticAsset,
+  wanted: 'br' | 'gzip' | 'identity',
+): { encoding: 'br' | 'gzip' | 'identity'; chosen: Variant } {
   const encoding = wanted === 'br' && !asset.br ? (asset.gzip ? 'gzip' : 'identity') : wanted;
   const chosen = (encoding !== 'identity' && asset[encoding]) || asset.identity;
+  return { encoding: chosen === asset.identity ? 'identity' : encoding, chosen };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: StaticAsset) {
+  const wanted = pickEncoding(request.headers['accept-encoding']);
+  const { encoding, chosen } = chooseVariant(asset, wanted);
   reply.header('cache-control', asset.cacheControl).header('etag', chosen.etag);
   if (asset.gzip || asset.br) reply.header('vary', 'accept-encoding');
-  const tags = request.headers['if-none-match'];
-  if (tags?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)) {
+  if (ifNoneMatchHolds(request.headers['if-none-match'], chosen.etag)) {
     return reply.status(304).send();
   }
-  if (chosen !== asset.identity) reply.header('content-encoding', encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type(asset.type).send(chosen.bytes);
 }
 

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOnce } from '../../db/seed';
+import { type RunningWeb, startWeb } from '../../server/start-web';
+import { buildTestApp, testConfig } from '../support/app';
+import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+
+// Needs `npm run build` (the pages and assets are the built web app).
+
+type Answer = { status: number; headers: [string, string][]; body: Buffer };
+type LogLine = { msg: string; url?: string; reqId?: string; status?: number };
+
+/** A port nothing listens on now (the web role announces PUBLIC_URL, not its port). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request over a kept-alive connection, its answer as sent: header order, bytes. */
+function send(
+  base: string,
+  path: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, base), { method, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = response.rawHeaders;
+        const pairs: [string, string][] = [];
+        for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i] ?? '', raw[i + 1] ?? '']);
+        resolve({ status: response.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** An answer with its Date header left out (the one header that may differ by a second). */
+const comparable = ({ status, headers, body }: Answer) => ({
+  status,
+  headers: headers.filter(([name]) => name.toLowerCase() !== 'date'),
+  body: `${body.length} bytes, sha256 ${createHash('sha256').update(body).digest('hex')}`,
+});
+
+const header = (answer: Answer, name: string) =>
+  answer.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+
+describe.each(DRIVERS)('fast path on %s', (driver) => {
+  let database: TestDatabase;
+  let web: RunningWeb;
+  let webUrl: string;
+  let fastify: FastifyInstance;
+  let fastifyUrl: string;
+  const lines: LogLine[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedOnce(database.db);
+    // One configuration for both: the pages name PUBLIC_URL.
+    const port = await freePort();
+    const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'https://lunar.example' };
+    const config = testConfig({ ...env, LOG_LEVEL: 'info' });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    // The process's web role (fast path in front), and the same app on plain Fastify.
+    web = await startWeb(config, database, pino({ level: 'info' }, stream));
+    webUrl = `http://127.0.0.1:${port}`;
+    fastify = await buildTestApp(database, { web: true, env });
+    fastifyUrl = await fastify.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await web?.close();
+    await fastify?.close();
+    await database?.close();
+  });
+
+  /** Whether the web role answered `path` on the fast path: its log line has no request id. */
+  function answeredFast(path: string, since: number): boolean {
+    const line = lines.slice(since).find((l) => l.msg === 'request' && l.url === path);
+    if (!line) throw new Error(`no request line for ${path}`);
+    return line.reqId === undefined;
+  }
+
+  /**
+   * The web role's answer from the fast path. A stored page is answered there once Fastify
+   * has stored it and read the content version (at most a second old), so this asks again
+   * until it is (a bound, not a speed check).
+   */
+  async function fastAnswer(path: string, options?: Parameters<typeof send>[2]) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const since = lines.length;
+      const answer = await send(webUrl, path, options);
+      if (answeredFast(path, since)) return answer;
+    }
+    throw new Error(`${path} was never answered on the fast path`);
+  }
+
+  /** Fastify's answer to the same request, once it answers from its page cache too. */
+  async function fastifyAnswer(path: string, options?: Parameters<typeof send>[2]) {
+    await send(fastifyUrl, path, options);
+    return send(fastifyUrl, path, options);
+  }
+
+  async function expectSame(path: string, options?: Parameters<typeof send>[2]) {
+    const fastifys = await fastifyAnswer(path, options);
+    const fast = await fastAnswer(path, options);
+    expect(comparable(fast)).toEqual(comparable(fastifys));
+    return fast;
+  }
+
+  const ENCODINGS: Record<string, string>[] = [
+    { 'accept-encoding': 'gzip, deflate, br' },
+    { 'accept-encoding': 'gzip' },
+    {},
+  ];
+
+  it('answers a stored page as Fastify does: every encoding, HEAD, 304', async () => {
+    for (const path of ['/', '/terms', '/blog', '/terms?ref=mail']) {
+      for (const headers of ENCODINGS) {
+        const answer = await expectSame(path, { headers });
+        expect(answer.status).toBe(200);
+        expect(header(answer, 'server-timing')).toBe('cache;desc="hit"');
+        expect(header(answer, 'content-security-policy')).toBeTruthy();
+        const head = await expectSame(path, { method: 'HEAD', headers });
+        expect(head.body.length).toBe(0);
+        const etag = header(answer, 'etag') ?? '';
+        const cached = await expectSame(path, { headers: { ...headers, 'if-none-match': etag } });
+        expect(cached.status).toBe(304);
+        expect(cached.body.length).toBe(0);
+      }
+    }
+    const brotli = await fastAnswer('/', { headers: ENCODINGS[0] });
+    expect(header(brotli, 'content-encoding')).toBe('br');
+  });
+
+  it('answers a hashed asset as Fastify does, on a kept-alive connection', async () => {
+    const home = (await send(webUrl, '/')).body.toString();
+    const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? '';
+    expect(script).not.toBe('');
+    for (const headers of [...ENCODINGS, { 'accept-encoding': 'identity' }]) {
+      const answer = await expectSame(script, { headers });
+      expect(answer.status).toBe(200);
+      // A bodiless GET answered at once is no unread upload: the connection stays open.
+      expect(header(answer, 'connection')).toBe('keep-alive');
+      await expectSame(script, { method: 'HEAD', headers });
+      const etag = header(answer, 'etag') ?? '';
+      const cached = await expectSame(script, { headers: { ...headers, 'if-none-match': etag } });
+      expect(cached.status).toBe(304);
+    }
+  });
+
+  it('leaves everything else to Fastify', async () => {
+    const throughFastify = async (path: string, options?: Parameters<typeof send>[2]) => {
+      await send(webUrl, path, options);
+      const since = lines.length;
+      const answer = await send(webUrl, path, options);
+      expect(answeredFast(path, since)).toBe(false);
+      expect(answer.status).toBe((await fastifyAnswer(path, options)).status);
+      return answer;
+    };
+    // A staff page still needs a session: the guard sends the browser to sign in.
+    const staff = await throughFastify('/dashboard');
+    expect(staff.status).toBe(302);
+    expect(header(staff, 'location')).toMatch(/^\/signin\?next=/);
+    // Not stored pages: the 404 page, a path with escapes, other methods, the API.
+    expect((await throughFastify('/no-such-page')).status).toBe(404);
+    expect((await throughFastify('/%74erms')).status).toBe(200);
+    expect((await throughFastify('/terms', { method: 'POST' })).status).toBe(404);
+    expect((await throughFastify('/api/health')).status).toBe(200);
+    // HTML the client wants uncompressed yet named an encoding for: @fastify/compress's call.
+    const deflate = await throughFastify('/terms', { headers: { 'accept-encoding': 'deflate' } });
+    expect(header(deflate, 'content-encoding')).toBe('deflate');
+  });
+});
