@@ -111,8 +111,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir, fastPat
   }
 
   async function loadApiSnapshot(urls: string[]) {
-    const snapshot: Record<string, unknown> = {};
-    await Promise.all(
+    const answers = await Promise.all(
       urls.map(async (url) => {
         // The page shows exactly what the API answers, so it goes through the API itself.
         const response = await app.inject({
@@ -120,9 +119,13 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir, fastPat
           url,
           headers: { [PRERENDER_HEADER]: PRERENDER_TOKEN },
         });
-        if (response.statusCode === 200) snapshot[url] = response.json();
+        return [url, response.statusCode === 200 ? response.json() : undefined] as const;
       }),
     );
+    // In the route's order, not the order the answers came in: the same data always makes the
+    // same bytes, so every process's page (and its ETag) is the same.
+    const snapshot: Record<string, unknown> = {};
+    for (const [url, body] of answers) if (body !== undefined) snapshot[url] = body;
     return snapshot;
   }
 
