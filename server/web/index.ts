@@ -15,9 +15,10 @@ import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
 import { serveStaticAssets } from './static-assets';
-import { loadWebBuild, type WebBuild } from './web-build';
+import type { WebBuild } from './web-build';
 
-export type WebOptions = { distDir: string };
+/** `build`: the loaded `npm run build` output (loadWebBuild). */
+export type WebOptions = { build: WebBuild };
 
 /** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
 export const SHARE_IMAGE_PATH = '/og-image.png';
@@ -45,8 +46,7 @@ export function canonicalPathOf(
  * version or the UTC day changes (docs/decisions/023-page-cache.md) and may be stored by
  * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
-const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir }) => {
-  const build: WebBuild = await loadWebBuild(distDir);
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
   const siteUrl = publicUrl(app.config);
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();
