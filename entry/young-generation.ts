@@ -10,8 +10,8 @@ import { setFlagsFromString } from 'node:v8';
  * per request on this machine, docs/decisions/033-inline-entry-and-young-generation.md).
  * `--max-semi-space-size` would say the same, but only on the command line, which has several
  * spellings (npm start, the Dockerfile, the systemd unit, the benches); the growth factor is
- * read at each growth, so setting it here, first thing, holds. V8's flags are per process: the
- * PGlite thread's heap is held too.
+ * read at each growth, so setting it here, first thing, holds. Creating an isolate (a worker
+ * thread) puts the factor back to V8's default: call this again after starting one.
  */
 export function holdYoungGeneration(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
