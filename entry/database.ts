@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../core/config';
 import type { AvailabilityLog } from '../db/availability';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
+import { holdYoungGeneration } from './young-generation';
 
 /** The empty migrated data directory that `npm run build` makes beside the compiled entry. */
 export const PGLITE_TEMPLATE_DIR = 'pglite-template';
@@ -20,7 +21,7 @@ export function databaseOptions(config: Config, log?: AvailabilityLog): Database
 }
 
 /** The database of the process (and of the CLI scripts that share its configuration). */
-export function openConfiguredDatabase(
+export async function openConfiguredDatabase(
   config: Config,
   log?: AvailabilityLog,
 ): Promise<DatabaseHandle> {
@@ -30,5 +31,8 @@ export function openConfiguredDatabase(
   // few small queries do not need (docs/decisions/012-compiled-production-start.md). Set
   // before PGlite's module is compiled; nothing else in the process is WebAssembly.
   if (!config.DATABASE_URL) setFlagsFromString('--liftoff-only');
-  return openDatabase(databaseOptions(config, log));
+  const database = await openDatabase(databaseOptions(config, log));
+  // Creating the PGlite thread's isolate put V8's young-generation growth back to its default.
+  holdYoungGeneration();
+  return database;
 }

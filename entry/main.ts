@@ -1,33 +1,6 @@
-import { loadConfigOrExit } from './load-config';
-import { type RunningLunar, startLunar } from './start';
+import { holdYoungGeneration } from './young-generation';
 
-// The process entry: configuration, start, and a clean stop on SIGTERM/SIGINT.
-const config = loadConfigOrExit();
-
-// Signals are handled from the start: one that arrives while starting up (a bot login can
-// take a while) stops the process as soon as there is something to close.
-let stopSignal: NodeJS.Signals | null = null;
-let running: RunningLunar | null = null;
-
-async function stop(signal: NodeJS.Signals) {
-  if (stopSignal && running === null) return;
-  stopSignal = signal;
-  if (!running) return; // start-up finishes first, then stops below
-  const lunar = running;
-  running = null;
-  lunar.log.info(`${signal} received, shutting down`);
-  await lunar.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
-
-try {
-  running = await startLunar(config);
-} catch (error) {
-  console.error('Lunar failed to start:', error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
-if (running.url) console.log(`Lunar is running at ${running.url}`);
-if (stopSignal) await stop(stopSignal);
+// The process entry. V8's young generation is held before any other module loads (loading
+// them is part of the start-up burst it would grow for); the process itself is serve.ts.
+holdYoungGeneration();
+await import('./serve');

@@ -23,6 +23,7 @@ import staffRoutes from './routes/staff';
 import teamRoutes from './routes/team';
 import testimonialsRoutes from './routes/testimonials';
 import webPlugin from './web';
+import { loadWebBuild } from './web/web-build';
 
 export type AppOptions = AppContext & {
   /** The `npm run build` output; omit to serve the API only (API tests). */
@@ -38,7 +39,9 @@ export type AppOptions = AppContext & {
 export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   // Tier 1 and 2: our context, third-party plugins, our cross-cutting plugins.
   await fastify.register(appContextPlugin, options);
-  await fastify.register(externalPlugins);
+  // Loaded first: the CSP names the inline entry script of the build by its hash.
+  const web = options.webDistDir ? await loadWebBuild(options.webDistDir) : undefined;
+  await fastify.register(externalPlugins, { scriptHashes: web?.scriptHashes });
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
@@ -62,7 +65,5 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
-  if (options.webDistDir) {
-    await fastify.register(webPlugin, { distDir: options.webDistDir, fastPath: options.fastPath });
-  }
+  if (web) await fastify.register(webPlugin, { build: web, fastPath: options.fastPath });
 };

@@ -25,12 +25,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export function securityHeaderOptions(https: boolean): HelmetOptions {
+/**
+ * `scriptHashes`: CSP sources of the inline scripts the pages carry (the entry script, see
+ * server/web/web-build.ts); no other inline script runs.
+ */
+export function securityHeaderOptions(https: boolean, scriptHashes: string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         // React's style props become inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -58,11 +62,13 @@ declare module 'fastify' {
   }
 }
 
+export type SecurityHeadersOptions = { scriptHashes?: string[] };
+
 /** Safe headers on every response (CSP, nosniff, frame and referrer policies, HSTS on https). */
-export const securityHeadersPlugin = fp(
-  async (app) => {
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app, { scriptHashes = [] }) => {
     const https = new URL(publicUrl(app.config)).protocol === 'https:';
-    const headers = helmetHeaders(securityHeaderOptions(https));
+    const headers = helmetHeaders(securityHeaderOptions(https, scriptHashes));
     app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);

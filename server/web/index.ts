@@ -17,10 +17,11 @@ import { createFastAnswers, type FastAnswers } from './fast-answers';
 import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
 import { serveStaticAssets } from './static-assets';
-import { loadWebBuild, type WebBuild } from './web-build';
+import type { WebBuild } from './web-build';
 
+/** `build`: the loaded `npm run build` output (loadWebBuild). */
 export type WebOptions = {
-  distDir: string;
+  build: WebBuild;
   /** The process's fast path (server/fast-path.ts); absent under inject() in tests. */
   fastPath?: FastPath;
 };
@@ -51,8 +52,7 @@ export function canonicalPathOf(
  * version or the UTC day changes (docs/decisions/023-page-cache.md) and may be stored by
  * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
-const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { distDir, fastPath }) => {
-  const build: WebBuild = await loadWebBuild(distDir);
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath }) => {
   const siteUrl = publicUrl(app.config);
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isStaffPagePath } from '../../core/auth';
@@ -57,7 +58,7 @@ describe('pages and 404s (built web app)', () => {
 
   it('serves hashed assets with long cache headers and never the template', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/' });
-    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    const script = page.body.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     const asset = await server.app.inject({ method: 'GET', url: script as string });
     expect(asset.statusCode).toBe(200);
@@ -68,9 +69,20 @@ describe('pages and 404s (built web app)', () => {
     ).toBe(404);
   });
 
+  it('writes the entry script into the page, allowed by its hash in the CSP', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    const inline = page.body.match(/<script type="module">([^<]+)<\/script>/)?.[1];
+    expect(inline).toContain('lunar-hydrate');
+    expect(page.body).not.toMatch(/<script[^>]* src=/);
+    const hash = createHash('sha256')
+      .update(inline as string)
+      .digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
   it('serves built files from memory: precompressed by Accept-Encoding, ETag, 304', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/' });
-    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] as string;
+    const script = page.body.match(/href="(\/assets\/[^"]+\.js)"/)?.[1] as string;
     const get = (url: string, headers: Record<string, string>) =>
       server.app.inject({ method: 'GET', url, headers });
     const plain = await get(script, {});
