@@ -1,4 +1,3 @@
-import type { DecisionDmFailure } from '../../core/applications/decision-dm';
 import { type Config, publicUrl } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
@@ -8,9 +7,10 @@ import { createOutboxRepository, type OutboxRow } from '../../db/repositories/ou
 import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
 import { computeRetryDelay } from './backoff';
-import { createDeliveryRenderer, type RenderedDelivery } from './render';
-import { type DeliveryTarget, routeDelivery } from './routing';
-import { CANNOT_DM_CODES, DeliveryError, type DiscordSender, MISSING_ACCESS } from './sender';
+import { createPersonDelivery } from './person-delivery';
+import { createDeliveryRenderer } from './render';
+import { routeDelivery } from './routing';
+import { DeliveryError, type DiscordSender } from './sender';
 
 export interface OutboxWorkerOptions {
   pollMs: number;
@@ -60,7 +60,13 @@ export function startOutboxWorker(
     siteUrl: publicUrl(config),
   });
   const systemState = createSystemStateRepository(deps.db);
-  const orders = createOrdersRepository(deps.db);
+  const toPerson = createPersonDelivery({
+    sender,
+    outbox,
+    orders: createOrdersRepository(deps.db),
+    log,
+    guildId: config.discord.connection?.guildId,
+  });
   let installId: string | null = null;
   // Set by a 401: no row is claimed until Discord accepts the token again.
   let unauthorizedSince: Date | null = null;
@@ -91,10 +97,10 @@ export function startOutboxWorker(
       installId ??= await systemState.installId();
       const nonce = deliveryNonce(installId, row.id);
       if (rendered.target.kind === 'dm') {
-        return await deliverDm(row, rendered, rendered.target, installId);
+        return await toPerson.customer(row, rendered, rendered.target, installId);
       }
       if (rendered.target.kind === 'applicant') {
-        return await deliverToApplicant(row, rendered, rendered.target, channelId, installId);
+        return await toPerson.applicant(row, rendered, rendered.target, channelId, installId);
       }
       const sent = await sender.send({
         channelId,
@@ -106,103 +112,6 @@ export function startOutboxWorker(
     } catch (error) {
       await recordFailure(row, error, channelId);
     }
-  }
-
-  /**
-   * A DM to a customer; when Discord says the user cannot be messaged (DMs closed, left the
-   * server), the fallback goes to the ticket channel instead, with its own nonce, and the
-   * order's timeline records it.
-   */
-  async function deliverDm(
-    row: OutboxRow,
-    rendered: RenderedDelivery,
-    target: Extract<DeliveryTarget, { kind: 'dm' }>,
-    install: string,
-  ): Promise<void> {
-    try {
-      const dmChannelId = await sender.openDm(target.userId);
-      const sent = await sender.send({
-        channelId: dmChannelId,
-        payload: rendered.payload,
-        files: rendered.files,
-        nonce: deliveryNonce(install, row.id),
-      });
-      return await outbox.markDelivered(row.id, sent);
-    } catch (error) {
-      const cannotDm =
-        error instanceof DeliveryError &&
-        error.code !== undefined &&
-        CANNOT_DM_CODES.has(error.code);
-      if (!cannotDm || !rendered.fallback) throw error;
-    }
-    const sent = await sender.send({
-      channelId: target.fallbackChannelId,
-      payload: rendered.fallback,
-      files: [],
-      nonce: deliveryNonce(install, `${row.id}f`),
-    });
-    await outbox.markDelivered(row.id, sent);
-    await orders
-      .recordDeliveryFellBack(row.refId)
-      .catch((error: unknown) =>
-        log.warn({ err: error, outboxId: row.id }, 'recording the delivery fallback failed'),
-      );
-  }
-
-  /**
-   * The decision, to the applicant found in the studio's guild by the username they gave. When
-   * no member matches or their DMs are closed, the reviewer gets a note under the application's
-   * message instead (its own nonce), so someone tells the applicant.
-   */
-  async function deliverToApplicant(
-    row: OutboxRow,
-    rendered: RenderedDelivery,
-    target: Extract<DeliveryTarget, { kind: 'applicant' }>,
-    noteChannelId: string,
-    install: string,
-  ): Promise<void> {
-    const guildId = config.discord.connection?.guildId;
-    if (!guildId)
-      throw new DeliveryError('no DISCORD_GUILD_ID to find the applicant in', 'transient');
-    let failure: DecisionDmFailure = 'not-found';
-    const userId = await sender.findMember(guildId, target.typed).catch((error: unknown) => {
-      // 403 Missing Access on the search: the portal's Server Members Intent is off. Retrying
-      // will not help until staff turn it on, so the reviewer is told now.
-      if (!(error instanceof DeliveryError) || error.code !== MISSING_ACCESS) throw error;
-      failure = 'lookup-refused';
-      return null;
-    });
-    if (userId) {
-      try {
-        const dmChannelId = await sender.openDm(userId);
-        const sent = await sender.send({
-          channelId: dmChannelId,
-          payload: rendered.payload,
-          files: rendered.files,
-          nonce: deliveryNonce(install, row.id),
-        });
-        return await outbox.markDelivered(row.id, sent);
-      } catch (error) {
-        const cannotDm =
-          error instanceof DeliveryError &&
-          error.code !== undefined &&
-          CANNOT_DM_CODES.has(error.code);
-        if (!cannotDm) throw error;
-        failure = 'dms-closed';
-      }
-    }
-    if (!rendered.undelivered) throw new Error(`${row.kind} ${row.refId} has no reviewer note`);
-    log.info(
-      { outboxId: row.id, applicationId: row.refId, reason: failure },
-      'application decision not sent to the applicant; the reviewer is told',
-    );
-    const sent = await sender.send({
-      channelId: noteChannelId,
-      payload: rendered.undelivered(failure),
-      files: [],
-      nonce: deliveryNonce(install, `${row.id}n`),
-    });
-    await outbox.markDelivered(row.id, sent);
   }
 
   /**
