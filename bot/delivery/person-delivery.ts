@@ -33,6 +33,18 @@ export function createPersonDelivery({
   /** The studio's guild, where an applicant is looked up by the username they typed. */
   guildId: string | undefined;
 }) {
+  /** The message itself, by DM, marked delivered; throws what Discord refused. */
+  async function dm(userId: string, row: OutboxRow, rendered: RenderedDelivery, install: string) {
+    const channelId = await sender.openDm(userId);
+    const sent = await sender.send({
+      channelId,
+      payload: rendered.payload,
+      files: rendered.files,
+      nonce: deliveryNonce(install, row.id),
+    });
+    await outbox.markDelivered(row.id, sent);
+  }
+
   /**
    * A DM to a customer; when Discord says the user cannot be messaged (DMs closed, left the
    * server), the fallback goes to the ticket channel instead, with its own nonce, and the
@@ -45,14 +57,7 @@ export function createPersonDelivery({
     install: string,
   ): Promise<void> {
     try {
-      const dmChannelId = await sender.openDm(target.userId);
-      const sent = await sender.send({
-        channelId: dmChannelId,
-        payload: rendered.payload,
-        files: rendered.files,
-        nonce: deliveryNonce(install, row.id),
-      });
-      return await outbox.markDelivered(row.id, sent);
+      return await dm(target.userId, row, rendered, install);
     } catch (error) {
       if (!cannotBeMessaged(error) || !rendered.fallback) throw error;
     }
@@ -94,14 +99,7 @@ export function createPersonDelivery({
     });
     if (userId) {
       try {
-        const dmChannelId = await sender.openDm(userId);
-        const sent = await sender.send({
-          channelId: dmChannelId,
-          payload: rendered.payload,
-          files: rendered.files,
-          nonce: deliveryNonce(install, row.id),
-        });
-        return await outbox.markDelivered(row.id, sent);
+        return await dm(userId, row, rendered, install);
       } catch (error) {
         if (!cannotBeMessaged(error)) throw error;
         failure = 'dms-closed';
