@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './load-config';
 import { type RunningLunar, startLunar } from './start';
+import { adaptYoungGenerationToLoad } from './young-generation';
 
 // The process proper (imported by main.ts): configuration, start, and a clean stop on
 // SIGTERM/SIGINT.
@@ -30,5 +31,7 @@ try {
   process.exit(1);
 }
 
+// Start-up's burst is over: from here on the young generation follows the load.
+adaptYoungGenerationToLoad();
 if (running.url) console.log(`Lunar is running at ${running.url}`);
 if (stopSignal) await stop(stopSignal);

@@ -36,18 +36,20 @@ export async function enqueueDelivery(
 /**
  * `enqueueDelivery` for a write done as one statement: a CTE queueing a delivery for each id
  * that `inserted` (a CTE of the new rows' ids) returns, so the row and its delivery are still
- * stored together or not at all.
+ * stored together or not at all. Its rows are the deliveries' ids and the ids they deliver.
  */
 export function enqueueDeliveriesOf(
   db: Executor,
   kind: OutboxKind,
   inserted: WithSubquery & { id: SQL.Aliased<number> },
 ) {
-  return db.$with('queued', { id: sql<number>`id`.as('id') }).as(
-    sql`insert into ${outbox} (${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.refId.name)})
-      select ${kind}::${sql.identifier(outboxKind.enumName)}, ${inserted.id} from ${inserted}
-      returning ${sql.identifier(outbox.id.name)}`,
-  );
+  return db
+    .$with('queued', { id: sql<number>`id`.as('id'), refId: sql<number>`ref_id`.as('ref_id') })
+    .as(
+      sql`insert into ${outbox} (${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.refId.name)})
+        select ${kind}::${sql.identifier(outboxKind.enumName)}, ${inserted.id} from ${inserted}
+        returning ${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.refId.name)}`,
+    );
 }
 
 /**

@@ -1,31 +1,57 @@
-import { and, eq, gt, lte, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type WithSubquery } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rateLimits } from '../schema';
 
 export type RateLimitCount = { hits: number; resetAt: Date };
 
 /**
- * The upsert that counts one hit for `key` in a fixed window of `windowMs` (a new window once
- * the old one has passed), as a CTE named `hit` (hits, resetAt). A write allowed only within
- * the limit joins it in the same statement (see contact-messages' `createWithinLimit`): one
- * round trip, one commit. The upsert locks the counter row, so concurrent hits, from any
- * process, count one after another and each sees its own number.
+ * What a counted hit does to a stored counter (`excluded` holds the hits being counted and a
+ * fresh window's end): adds them, or starts a new window with them once the old one has passed.
  */
-export function countHit(db: Executor, key: string | Placeholder, windowMs: number | Placeholder) {
-  const freshReset = sql`now() + ${windowMs} * interval '1 millisecond'`;
+const countedHitsSet = {
+  hits: sql`case when ${rateLimits.resetAt} <= now() then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
+  resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+};
+
+/**
+ * The upsert that counts one hit for `key` in a fixed window of `windowMs` (a new window once
+ * the old one has passed), as a CTE named `hit` (hits, resetAt). The upsert locks the counter
+ * row, so concurrent hits, from any process, count one after another and each sees its own
+ * number.
+ */
+export function countHit(db: Executor, key: string, windowMs: number) {
   return db.$with('hit').as(
     db
       .insert(rateLimits)
-      .values({ key, hits: 1, resetAt: freshReset })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${freshReset} else ${rateLimits.resetAt} end`,
-        },
-      })
+      .values({ key, hits: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+      .onConflictDoUpdate({ target: rateLimits.key, set: countedHitsSet })
       .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
   );
+}
+
+/**
+ * `countHit` for many keys at once, as a CTE named `hit` (key, hits, reset_at): `counted` is a
+ * CTE of (key, n, window_ms), one row per key, whose n hits count together. A write allowed
+ * only within the limit joins it in the same statement (contact-messages' batched write): one
+ * round trip, one commit. Keys are locked in their order, so two such statements (any
+ * processes) wait for each other instead of deadlocking.
+ */
+export function countHitsOf(db: Executor, counted: WithSubquery) {
+  const column = (name: string) => sql.identifier(name);
+  return db
+    .$with('hit', {
+      key: sql<string>`key`.as('key'),
+      hits: sql<number>`hits`.as('hits'),
+      resetAt: sql<Date>`reset_at`.as('reset_at'),
+    })
+    .as(
+      sql`insert into ${rateLimits} (${column(rateLimits.key.name)}, ${column(rateLimits.hits.name)}, ${column(rateLimits.resetAt.name)})
+        select key, n, now() + window_ms * interval '1 millisecond' from ${counted} order by key
+        on conflict (${column(rateLimits.key.name)}) do update set
+          ${column(rateLimits.hits.name)} = ${countedHitsSet.hits},
+          ${column(rateLimits.resetAt.name)} = ${countedHitsSet.resetAt}
+        returning ${column(rateLimits.key.name)}, ${column(rateLimits.hits.name)}, ${column(rateLimits.resetAt.name)}`,
+    );
 }
 
 /** Fixed-window counters in Postgres, shared by every web instance. */

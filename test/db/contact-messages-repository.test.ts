@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactInboxItemSchema } from '../../core/contact/schema';
 import { PageSchema } from '../../core/shared/page';
@@ -76,6 +76,69 @@ describe.each(DRIVERS)('contact messages repository on %s', (driver) => {
         .toBe(6);
     } finally {
       await stop();
+    }
+  });
+
+  it('writes concurrent form messages as one batch: each address within its limit, in order, each with its delivery', async () => {
+    const repo = createContactMessagesRepository(database.db);
+    const limit = (key: string) => ({ key: `batch-${driver}-${key}`, max: 5, windowMs: 60_000 });
+    // Issued in one turn: one statement. Seven from one address (five within its limit),
+    // three from another, interleaved.
+    const calls = Array.from({ length: 10 }, (_, n) =>
+      repo.createWithinLimit(aMessage(100 + n), limit(n % 3 === 2 ? 'b' : 'a')),
+    );
+    const results = await Promise.all(calls);
+    const fromA = results.filter((_, n) => n % 3 !== 2);
+    const fromB = results.filter((_, n) => n % 3 === 2);
+    expect(fromA.map((result) => result.count.hits)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(fromB.map((result) => result.count.hits)).toEqual([1, 2, 3]);
+    expect(fromA.map((result) => result.id === null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    const stored = results.flatMap((result) => (result.id === null ? [] : [result.id]));
+    expect(stored).toHaveLength(8);
+    // Ids follow the calls' order, and each id is the message its call sent.
+    expect([...stored].sort((a, b) => a - b)).toEqual(stored);
+    for (const [n, result] of results.entries()) {
+      if (result.id === null) continue;
+      expect(await repo.findById(result.id)).toMatchObject(aMessage(100 + n));
+    }
+    const deliveries = await database.db
+      .select({ refId: outbox.refId })
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'contact_message'), inArray(outbox.refId, stored)));
+    expect(deliveries.map((row) => row.refId).sort((a, b) => a - b)).toEqual(stored);
+
+    // The limit goes on from the batch's count: the next call from `a` is its eighth.
+    const next = await repo.createWithinLimit(aMessage(120), limit('a'));
+    expect(next).toMatchObject({ id: null, count: { hits: 8 } });
+  });
+
+  it('fails only the message the database refuses when it shares a batch with others', async () => {
+    const repo = createContactMessagesRepository(database.db);
+    const limit = { key: `refused-${driver}`, max: 5, windowMs: 60_000 };
+    // A NUL character cannot be stored in Postgres text (the form's schema never lets one
+    // through; the repository alone does).
+    const results = await Promise.allSettled([
+      repo.createWithinLimit(aMessage(130), limit),
+      repo.createWithinLimit({ ...aMessage(131), message: 'nul \u0000 here' }, limit),
+      repo.createWithinLimit(aMessage(132), limit),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    for (const [index, n] of [
+      [0, 130],
+      [2, 132],
+    ] as const) {
+      const result = results[index];
+      const id = result?.status === 'fulfilled' ? result.value.id : null;
+      expect(id).not.toBeNull();
+      expect(await repo.findById(id ?? 0)).toMatchObject(aMessage(n));
     }
   });
 });
