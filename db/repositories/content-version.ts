@@ -50,25 +50,33 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
   let version = 0;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<number> | undefined;
-  /** The copy, while it may still be used without reading the row; undefined once a read is due. */
-  function cached(): number | undefined {
-    const now = Date.now();
-    return now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs ? version : undefined;
-  }
-  function current(): Promise<number> | number {
-    const copy = cached();
-    if (copy !== undefined) return copy;
-    const now = Date.now();
+  function read(): Promise<number> {
+    const startedAt = Date.now();
     reading ??= readContentVersion(db)
       .then((read) => {
         version = read;
-        readAt = now;
+        readAt = startedAt;
         return read;
       })
       .finally(() => {
         reading = undefined;
       });
     return reading;
+  }
+  /**
+   * The copy, while it may still be used without reading the row; undefined once a read is
+   * due. Past half its life the copy is read again in the background, so a steady stream of
+   * requests (the fast path asks for every stored page) never finds it expired.
+   */
+  function cached(): number | undefined {
+    const now = Date.now();
+    const age = now - readAt;
+    if (age >= maxAgeMs || now - lastLocalBump <= maxAgeMs) return undefined;
+    if (age >= maxAgeMs / 2) read().catch(() => {});
+    return version;
+  }
+  function current(): Promise<number> | number {
+    return cached() ?? read();
   }
   return Object.assign(current, { cached });
 }

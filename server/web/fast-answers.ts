@@ -1,6 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastAnswerer } from '../fast-path';
 import {
   CACHE_HIT_TIMING,
   type CachedPage,
@@ -12,7 +9,14 @@ import {
 import { chooseVariant, type StaticAsset } from './static-assets';
 
 /** One answer as node:http writes it: status, the header list (name, value, …), the bytes. */
-type Ready = { status: number; headers: string[]; body?: Buffer };
+export type Ready = { status: number; headers: string[]; body?: Buffer };
+
+/** A stored answer for a request's URL and headers, or undefined: Fastify answers. */
+export type FastAnswerLookup = (
+  url: string,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+) => Ready | undefined;
 /** A page's or asset's answers in one encoding: the bytes, or 304 (the client has them). */
 type ReadyPair = { etag: string; ok: Ready; notModified: Ready };
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -28,7 +32,6 @@ export type FastAnswersOptions = {
   /** The page cache's current generation when known without a query; undefined: Fastify. */
   generation: () => string | undefined;
   securityHeaders: Readonly<Record<string, string>>;
-  log: FastifyBaseLogger;
 };
 
 function pair(
@@ -63,7 +66,7 @@ function pair(
  * built hashed asset, for GET and HEAD without a body. Status, headers (security headers and
  * all) and bytes are those Fastify's routes give (server/web/page-cache.ts, static-assets.ts;
  * test/server/fast-path.test.ts holds the two together), in the same header order. Everything
- * else returns false: a miss, a content version due for a read (Fastify reads it), an odd
+ * else is undefined: a miss, a content version due for a read (Fastify reads it), an odd
  * path, an encoding @fastify/compress would make itself, a staff page.
  */
 export function createFastAnswers({
@@ -71,7 +74,6 @@ export function createFastAnswers({
   pages,
   generation,
   securityHeaders,
-  log,
 }: FastAnswersOptions) {
   const security = Object.entries(securityHeaders).flat();
 
@@ -160,37 +162,21 @@ export function createFastAnswers({
     return readyAssets.get(pathname)?.[chooseVariant(asset, encodingFor(acceptEncoding)).encoding];
   }
 
-  const answer: FastAnswerer = (request: IncomingMessage, response: ServerResponse) => {
-    const { method, url = '', headers } = request;
-    if (method !== 'GET' && method !== 'HEAD') return false;
-    // A body to read (never sent with these requests by browsers): Fastify's way.
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) {
-      return false;
-    }
-    const started = performance.now();
+  /**
+   * The answer to a GET or HEAD without a body (the caller checks both), or undefined when
+   * Fastify answers.
+   */
+  const find: FastAnswerLookup = (url, acceptEncoding, ifNoneMatch) => {
     const query = url.indexOf('?');
     const pathname = query === -1 ? url : url.slice(0, query);
-    const acceptEncoding = headers['accept-encoding'];
     const ready = pathname.startsWith('/assets/')
       ? assetAnswer(pathname, acceptEncoding)
       : pageAnswer(pathname, acceptEncoding);
-    if (!ready) return false;
-    const chosen = ifNoneMatchHolds(headers['if-none-match'], ready.etag)
-      ? ready.notModified
-      : ready.ok;
-    response.writeHead(chosen.status, chosen.headers);
-    // One write: headers and body leave together (HEAD: the headers only, length and all).
-    if (method === 'HEAD' || !chosen.body) response.end();
-    else response.end(chosen.body);
-    // The line server/plugins/request-log.ts writes for Fastify's answers.
-    log.info(
-      { method, url, status: chosen.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
-    return true;
+    if (!ready) return undefined;
+    return ifNoneMatchHolds(ifNoneMatch, ready.etag) ? ready.notModified : ready.ok;
   };
 
-  return { answer, admitPage };
+  return { find, admitPage };
 }
 
 export type FastAnswers = ReturnType<typeof createFastAnswers>;

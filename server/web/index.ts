@@ -101,9 +101,8 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
         return version === undefined ? undefined : generationOf(version);
       },
       securityHeaders: app.securityHeaders,
-      log: app.log,
     });
-    fastPath.use(fast.answer);
+    fastPath.use(fast.find, app.log);
     app.addHook('preClose', (done) => {
       fastPath.stop();
       done();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -59,9 +59,61 @@ const comparable = ({ status, headers, body }: Answer) => ({
 const header = (answer: Answer, name: string) =>
   answer.headers.find(([key]) => key.toLowerCase() === name)?.[1];
 
+/** An answer read off a raw connection: status line, fields in order, the bytes. */
+type RawAnswer = Answer & { statusLine: string };
+
+/**
+ * Writes `parts` to a new connection, one write each (a few ms apart), and reads `count`
+ * answers off it (`bodiless[i]`: the i-th has no body whatever its length says, HEAD or 304).
+ */
+function exchange(
+  base: string,
+  parts: string[],
+  expected: { count: number; bodiless?: boolean[] },
+): Promise<{ answers: RawAnswer[]; socket: import('node:net').Socket }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let buffer = Buffer.alloc(0);
+    const answers: RawAnswer[] = [];
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const [statusLine = '', ...lines] = buffer
+          .subarray(0, end)
+          .toString('latin1')
+          .split('\r\n');
+        const headers = lines.map((line): [string, string] => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon), line.slice(colon + 1).trim()];
+        });
+        const length = Number(
+          headers.find(([name]) => name.toLowerCase() === 'content-length')?.[1] ?? 0,
+        );
+        const bodyLength = expected.bodiless?.[answers.length] ? 0 : length;
+        if (buffer.length < end + 4 + bodyLength) return;
+        const body = buffer.subarray(end + 4, end + 4 + bodyLength);
+        buffer = buffer.subarray(end + 4 + bodyLength);
+        answers.push({ statusLine, status: Number(statusLine.split(' ')[1]), headers, body });
+        if (answers.length === expected.count) resolve({ answers, socket });
+      }
+    });
+    socket.on('connect', async () => {
+      for (const part of parts) {
+        socket.write(part);
+        await new Promise((next) => setTimeout(next, 20));
+      }
+    });
+  });
+}
+
 describe.each(DRIVERS)('fast path on %s', (driver) => {
   let database: TestDatabase;
   let web: RunningWeb;
+  let stopped = false;
   let webUrl: string;
   let fastify: FastifyInstance;
   let fastifyUrl: string;
@@ -88,7 +140,7 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
   });
   afterAll(async () => {
     agent.destroy();
-    await web?.close();
+    if (!stopped) await web?.close();
     await fastify?.close();
     await database?.close();
   });
@@ -171,6 +223,92 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
     }
   });
 
+  const head = (method: string, path: string, fields: Record<string, string> = {}) =>
+    `${method} ${path} HTTP/1.1\r\nHost: lunar.example\r\n${Object.entries(fields)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`;
+
+  it('answers a new connection off its own bytes with what node:http writes: pipelined, HEAD, 304', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    // node:http's fast answer (the agent's connection was handed to it long ago).
+    const onNode = await fastAnswer('/terms', { headers: gzip });
+    const etag = header(onNode, 'etag') ?? '';
+    const since = lines.length;
+    const { answers, socket } = await exchange(
+      webUrl,
+      [
+        head('GET', '/terms', gzip) +
+          head('HEAD', '/terms', gzip) +
+          head('GET', '/terms', { ...gzip, 'If-None-Match': etag }),
+      ],
+      { count: 3, bodiless: [false, true, true] },
+    );
+    socket.destroy();
+    const [page, headOnly, notModified] = answers;
+    expect(page?.statusLine).toBe('HTTP/1.1 200 OK');
+    expect(comparable(page as Answer)).toEqual(comparable(onNode));
+    expect(header(page as Answer, 'date')).toMatch(/^\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT$/);
+    expect(comparable({ ...(headOnly as Answer), body: onNode.body })).toEqual(comparable(onNode));
+    // Logged as node:http's fast answers are, without a request id.
+    const logged = lines
+      .slice(since)
+      .filter((line) => line.msg === 'request' && line.url === '/terms');
+    expect(logged.map((line) => [line.status, line.reqId])).toEqual([
+      [200, undefined],
+      [200, undefined],
+      [304, undefined],
+    ]);
+    expect(notModified?.statusLine).toBe('HTTP/1.1 304 Not Modified');
+    const onNodeNotModified = await fastAnswer('/terms', {
+      headers: { ...gzip, 'if-none-match': etag },
+    });
+    expect(comparable(notModified as Answer)).toEqual(comparable(onNodeNotModified));
+  });
+
+  it('hands a connection to node:http at its first other request, unread bytes and all', async () => {
+    const body = JSON.stringify({
+      name: 'Raw',
+      email: 'raw@example.com',
+      subject: 'Hi',
+      message: 'Pipelined',
+    });
+    const post =
+      'POST /api/contact HTTP/1.1\r\nHost: lunar.example\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const { answers, socket } = await exchange(
+      webUrl,
+      // A stored page, then a POST with its body, then the page again; the last request is
+      // split across writes.
+      [
+        head('GET', '/terms'),
+        post + head('GET', '/terms').slice(0, 20),
+        head('GET', '/terms').slice(20),
+      ],
+      { count: 3 },
+    );
+    socket.destroy();
+    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 200]);
+    expect(JSON.parse(answers[1]?.body.toString() ?? '{}')).toEqual({ id: expect.any(Number) });
+    expect(answers[2]?.body.equals(answers[0]?.body ?? Buffer.alloc(0))).toBe(true);
+
+    // A head cut short goes to node:http at once, which waits for the rest.
+    const split = await exchange(webUrl, ['GET /terms HTTP/1.1\r\nHo', 'st: a\r\n\r\n'], {
+      count: 1,
+    });
+    split.socket.destroy();
+    expect(split.answers[0]?.status).toBe(200);
+    // Connection: close, node:http's to honour: it answers and closes.
+    const closing = await exchange(webUrl, [head('GET', '/terms', { Connection: 'close' })], {
+      count: 1,
+    });
+    expect(header(closing.answers[0] as Answer, 'connection')).toBe('close');
+    await new Promise((closed) => closing.socket.on('close', closed));
+    // A request node:http refuses outright.
+    const bad = await exchange(webUrl, ['GET / HTTP/1.1\r\n\r\n'], { count: 1 });
+    bad.socket.destroy();
+    expect(bad.answers[0]?.status).toBe(400);
+  });
+
   it('leaves everything else to Fastify', async () => {
     const throughFastify = async (path: string, options?: Parameters<typeof send>[2]) => {
       await send(webUrl, path, options);
@@ -192,5 +330,14 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
     // HTML the client wants uncompressed yet named an encoding for: @fastify/compress's call.
     const deflate = await throughFastify('/terms', { headers: { 'accept-encoding': 'deflate' } });
     expect(header(deflate, 'content-encoding')).toBe('deflate');
+  });
+
+  it('closes the connections it reads when the process stops, as node:http closes its idle ones', async () => {
+    const { answers, socket } = await exchange(webUrl, [head('GET', '/terms')], { count: 1 });
+    expect(answers[0]?.status).toBe(200);
+    const closed = new Promise((done) => socket.on('close', done));
+    stopped = true;
+    await web.close();
+    await closed;
   });
 });

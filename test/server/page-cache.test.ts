@@ -123,6 +123,20 @@ describe.each(DRIVERS)('content version on %s', (driver) => {
     );
     await eventually(async () => (await read()) === seen + 5);
   });
+
+  it('a reader asked for its copy past half its life reads again in the background', async () => {
+    const read = createContentVersionReader(database.db, 400);
+    // Past this process's own last bump (its reads are forced for a max age after one).
+    await new Promise((wait) => setTimeout(wait, 450));
+    const seen = await read();
+    await database.db.execute(
+      sql`update system_state set value = (split_part(value, ':', 1)::bigint + 1)::text || ':elsewhere' where key = 'content_version'`,
+    );
+    // A copy used without a read until a later ask finds the background read's result.
+    await new Promise((wait) => setTimeout(wait, 250));
+    expect(read.cached()).toBe(seen);
+    await eventually(async () => read.cached() === seen + 1, 5_000);
+  });
 });
 
 describe.runIf(DRIVERS.includes('postgres'))('two web processes sharing Postgres', () => {
