@@ -126,8 +126,11 @@ export function createFastPath() {
               ? find?.(head.url, head.acceptEncoding, head.ifNoneMatch)
               : undefined;
           // Anything else, or part of a request: node:http reads it from here on, with its
-          // timeouts and limits.
-          if (typeof head !== 'object' || !ready) return handOff(socket, chunk.subarray(offset));
+          // timeouts and limits. So do requests pipelined behind answers the client has not
+          // read yet: node:http stops reading while the socket is full, this would not.
+          if (typeof head !== 'object' || !ready || socket.writableNeedDrain) {
+            return handOff(socket, chunk.subarray(offset));
+          }
           write(socket, head, ready, started);
           offset = head.end;
         }

@@ -63,20 +63,24 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
       });
     return reading;
   }
-  /**
-   * The copy, while it may still be used without reading the row; undefined once a read is
-   * due. Past half its life the copy is read again in the background, so a steady stream of
-   * requests (the fast path asks for every stored page) never finds it expired.
-   */
+  /** The copy, while it may still be used without reading the row; undefined once a read is due. */
   function cached(): number | undefined {
     const now = Date.now();
-    const age = now - readAt;
-    if (age >= maxAgeMs || now - lastLocalBump <= maxAgeMs) return undefined;
-    if (age >= maxAgeMs / 2) read().catch(() => {});
-    return version;
+    return now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs ? version : undefined;
   }
   function current(): Promise<number> | number {
     return cached() ?? read();
   }
-  return Object.assign(current, { cached });
+  /**
+   * Reads the row every half max age until the returned function is called, so the copy
+   * never expires (but for a max age after a bump by this process): the fast path, which
+   * cannot wait for a read, then answers even the first requests after a quiet spell.
+   */
+  function keepFresh(): () => void {
+    const timer = setInterval(() => read().catch(() => {}), maxAgeMs / 2);
+    timer.unref();
+    read().catch(() => {});
+    return () => clearInterval(timer);
+  }
+  return Object.assign(current, { cached, keepFresh });
 }

@@ -103,6 +103,12 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
       securityHeaders: app.securityHeaders,
     });
     fastPath.use(fast.find, app.log);
+    // The fast path answers a stored page only with a current copy of the content version.
+    const stopKeepingFresh = contentVersion.keepFresh();
+    app.addHook('onClose', (_app, done) => {
+      stopKeepingFresh();
+      done();
+    });
     app.addHook('preClose', (done) => {
       fastPath.stop();
       done();

@@ -291,6 +291,17 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
     expect(JSON.parse(answers[1]?.body.toString() ?? '{}')).toEqual({ id: expect.any(Number) });
     expect(answers[2]?.body.equals(answers[0]?.body ?? Buffer.alloc(0))).toBe(true);
 
+    // Pipelined requests behind answers the client has not read: node:http takes over
+    // (it stops reading while the socket is full) and every answer arrives, in order.
+    const home = (await send(webUrl, '/')).body.toString();
+    const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? '';
+    const asset = (await send(webUrl, script)).body;
+    const many = await exchange(webUrl, [head('GET', script).repeat(40)], { count: 40 });
+    many.socket.destroy();
+    expect(many.answers.every((answer) => answer.status === 200 && answer.body.equals(asset))).toBe(
+      true,
+    );
+
     // A head cut short goes to node:http at once, which waits for the rest.
     const split = await exchange(webUrl, ['GET /terms HTTP/1.1\r\nHo', 'st: a\r\n\r\n'], {
       count: 1,
