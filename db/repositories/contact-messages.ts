@@ -225,7 +225,8 @@ async function writeBatchWithinLimit(
  * (rate-limits' countHitsOf), and a message's own count is its place among its key's hits in
  * this batch, so a batch of six from one address stores the five the limit allows, as six
  * separate requests would. The message ids are drawn first, in the calls' order, so each
- * result row finds its message and delivery. The trigger's announcements wait for the commit (decision 034).
+ * result row finds its message and delivery. The trigger's announcements wait for the commit
+ * (decision 034).
  */
 function prepareBatchWithinLimit(db: Executor) {
   const input = db
