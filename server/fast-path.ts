@@ -84,11 +84,18 @@ export function createFastPath() {
       this.destroy();
     }
 
+    function onRawEnd(this: Socket) {
+      // The client is done sending: close our side too, as node:http does (its server allows
+      // half-open sockets, so nothing else would until the keep-alive timeout).
+      this.end();
+    }
+
     function handOff(socket: Socket, unread: Buffer) {
       rawConnections.delete(socket);
       socket.removeAllListeners('data');
       socket.removeAllListeners('timeout');
       socket.removeListener('error', onRawError);
+      socket.removeListener('end', onRawEnd);
       socket.setTimeout(0);
       socket.pause();
       if (unread.length > 0) socket.unshift(unread);
@@ -115,6 +122,7 @@ export function createFastPath() {
       // Idle between requests as long as node:http allows a kept-alive connection.
       socket.setTimeout(server.keepAliveTimeout, () => socket.destroy());
       socket.on('error', onRawError);
+      socket.on('end', onRawEnd);
       socket.on('close', () => rawConnections.delete(socket));
       socket.on('data', (chunk: Buffer) => {
         let offset = 0;
@@ -154,7 +162,12 @@ export function createFastPath() {
      */
     stop() {
       open = false;
-      for (const socket of rawConnections) socket.end();
+      for (const socket of rawConnections) {
+        // Closed for good once the answers written are flushed, whether or not the client
+        // closes its side: node:http's cut-off (closeAllConnections) never sees these.
+        socket.once('finish', () => socket.destroy());
+        socket.end();
+      }
       rawConnections.clear();
     },
   };

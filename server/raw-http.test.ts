@@ -55,6 +55,14 @@ describe('reading a request head off the socket', () => {
     expect(readRawHead(bytes(head), 0)).toBe('other');
   });
 
+  it('refuses a long line of spaces ending in a control byte at once (no backtracking)', () => {
+    // The earlier field pattern took minutes on this line; the test's timeout would catch it.
+    expect(readRawHead(bytes(`${GET}X:${' '.repeat(15_000)}\x01\r\n\r\n`), 0)).toBe('other');
+    expect(readRawHead(bytes(`${GET}X-A:${' '.repeat(15_000)}a \r\n\r\n`), 0)).toMatchObject({
+      url: '/blog?page=2',
+    });
+  });
+
   it('waits for the end of a head, up to the size node:http allows', () => {
     expect(readRawHead(bytes('GET / HTTP/1.1\r\nHost: a\r\n'), 0)).toBe('incomplete');
     expect(readRawHead(bytes(`GET / HTTP/1.1\r\nX-A: ${'a'.repeat(17_000)}`), 0)).toBe('other');

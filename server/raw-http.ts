@@ -17,8 +17,12 @@ export type RawHead = {
 /** node:http's default limit on a request head; a longer one is node's to refuse. */
 const MAX_HEAD_BYTES = 16 * 1024;
 const REQUEST_LINE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
-/** A field: a token name, optional whitespace, a value of visible ASCII, spaces and tabs. */
-const FIELD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[\t ]*([\t\x20-\x7e]*?)[\t ]*$/;
+/**
+ * A field: a token name, then a value of visible ASCII, spaces and tabs (trimmed after). One
+ * greedy run, no nested whitespace runs: a pattern that backtracks over a long line of spaces
+ * would let one request hold the event loop for minutes.
+ */
+const FIELD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):([\t\x20-\x7e]*)$/;
 /**
  * Fields that change how the request is read or answered (a body, the connection's fate, a
  * protocol switch, an expectation): node:http and Fastify handle those.
@@ -50,7 +54,8 @@ export function readRawHead(chunk: Buffer, offset: number): RawHead | 'incomplet
     const field = FIELD.exec(lines[index] as string);
     if (!field) return 'other';
     const name = (field[1] as string).toLowerCase();
-    const value = field[2] as string;
+    // Only spaces and tabs can be at either end: trim() takes exactly those.
+    const value = (field[2] as string).trim();
     if (HANDED_ON_FIELDS.has(name)) return 'other';
     // Repeated, node:http would join them: it reads those.
     if (name === 'host') hosts += 1;

@@ -314,6 +314,11 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
     });
     expect(header(closing.answers[0] as Answer, 'connection')).toBe('close');
     await new Promise((closed) => closing.socket.on('close', closed));
+    // A client that half-closes after its request: answered, then closed from our side too.
+    const halfClosed = await exchange(webUrl, [head('GET', '/terms')], { count: 1 });
+    const closedByServer = new Promise((closed) => halfClosed.socket.on('close', closed));
+    halfClosed.socket.end();
+    await closedByServer;
     // A request node:http refuses outright.
     const bad = await exchange(webUrl, ['GET / HTTP/1.1\r\n\r\n'], { count: 1 });
     bad.socket.destroy();
