@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BrowserInterleavingSequencer } from './test/support/browser-interleaving-sequencer';
 
 // Three projects: `unit` (pure code, beside the source), `integration` (database, server, bot;
 // in test/), `browser` (Chromium against the built site; in test/browser/).
@@ -7,6 +8,11 @@ export default defineConfig({
     root: '.',
     pool: 'forks',
     maxWorkers: 2,
+    // Browser files run beside the others, not in a group of their own at the end.
+    sequence: { sequencer: BrowserInterleavingSequencer },
+    globalSetup: ['test/support/pglite-template.ts'],
+    // As production runs PGlite (entry/database.ts): its WebAssembly compiled once, by Liftoff.
+    execArgv: ['--liftoff-only'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -31,8 +37,6 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has two cores.
-          maxWorkers: 1,
         },
       },
     ],

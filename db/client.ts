@@ -90,7 +90,7 @@ async function openPglite(
  * loadDataDir unpacks inside WebAssembly and keeps ~100 MB). PG_VERSION, which tells PGlite a
  * database exists, is copied last, so an interrupted copy is simply made again.
  */
-function copyTemplate(template: string, dataDir: string): void {
+export function copyTemplate(template: string, dataDir: string): void {
   const marker = join(dataDir, 'PG_VERSION');
   if (existsSync(marker)) return;
   const skipped = new Set(['PG_VERSION', 'postmaster.pid'].map((name) => join(template, name)));

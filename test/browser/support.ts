@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
-import { type Database, openDatabase } from '../../db/client';
+import { copyTemplate, type Database, openDatabase } from '../../db/client';
 import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
+import { pgliteTemplate } from '../support/pglite-template';
 
 /** Who a sign-in link signs in: by default one member, 'browser-staff'. */
 export type StaffIdentityInput = { discordId: string; username: string };
@@ -34,15 +35,17 @@ export type PrepareDatabase = (db: Database) => Promise<void>;
 
 /**
  * The built site served by the real server (`startLunar`, web role only) on an ephemeral
- * port, with a fresh embedded database seeded like a first start (after `prepare`, when
- * given: PGlite admits one process, so the rows go in before the server starts). Needs
- * `npm run build`.
+ * port, with a fresh embedded database (a copy of the run's template) seeded like a first
+ * start (after `prepare`, when given: PGlite admits one process, so the rows go in before the
+ * server starts). Needs `npm run build`.
  */
 export async function startSite(
   env: Record<string, string> = {},
   prepare?: PrepareDatabase,
 ): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-browser-'));
+  // The server then opens it as existing data, skipping initdb.
+  copyTemplate(pgliteTemplate(), dataDir);
   if (prepare) {
     const database = await openDatabase({ dataDir });
     try {

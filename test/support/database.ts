@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { pgliteTemplate } from './pglite-template';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -12,17 +16,31 @@ export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
 export type TestDatabase = DatabaseHandle & { url?: string };
 
 /**
- * A fresh, migrated, empty database of its own: in-memory PGlite, or a new database on the
- * Postgres server (dropped again by `close`), so test files never see each other's rows.
+ * A fresh, migrated, empty database of its own: PGlite in a temporary copy of the run's
+ * template (removed again by `close`; in memory from initdb when `migrate` is false), or a
+ * new database on the Postgres server (dropped again by `close`), so test files never see
+ * each other's rows.
  */
 export async function createTestDatabase(
   driver: Driver,
   { migrate = true } = {},
 ): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const handle = await openDatabase({});
-    if (migrate) await handle.migrate();
-    return handle;
+    if (!migrate) return openDatabase({});
+    const dataDir = mkdtempSync(join(tmpdir(), 'lunar-test-db-'));
+    const handle = await openDatabase({ dataDir, template: pgliteTemplate() });
+    // Nothing to apply, unless a watch run outlived the template's migrations.
+    await handle.migrate();
+    let closed = false;
+    return {
+      ...handle,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../db/client';
+
+// Vitest's global setup: one empty, migrated PGlite data directory per run, which every test
+// database and test site starts as a copy of (db/client.ts `template`, as a production start
+// on an empty DATA_DIR does). initdb costs each PGlite seconds of CPU: run for every test
+// database, it was a third of `npm test`. The workers, forked after this ran, read the path
+// from the environment.
+const ENV_KEY = 'LUNAR_TEST_PGLITE_TEMPLATE';
+
+export default async function makeTemplate(): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lunar-test-template-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  process.env[ENV_KEY] = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** The run's template (made by the global setup above). */
+export function pgliteTemplate(): string {
+  const dir = process.env[ENV_KEY];
+  if (!dir) throw new Error(`${ENV_KEY} is not set: run the tests through vitest.config.ts`);
+  return dir;
+}
