@@ -9,7 +9,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../db/client';
 import { contactMessages, outbox } from '../db/schema';
 import { startLunar } from './support/lunar-server';
-import { type Reference, startReferences } from './support/reference-server';
+import { type Body, type Reference, startReferences } from './support/reference-server';
 import { cpuMs, type Served } from './support/served';
 import { findWrk, type Load, runWrk } from './support/wrk';
 
@@ -54,8 +54,9 @@ function load(options: autocannon.Options): Promise<Load> {
   if (wrk && !options.requests && !options.amount) {
     return runWrk(wrk, String(options.url), {
       connections: options.connections ?? CONNECTIONS,
-      seconds: options.duration ?? SECONDS,
-      headers: options.headers,
+      seconds: Number(options.duration ?? SECONDS),
+      // Only single-valued headers are passed here (GZIP).
+      headers: options.headers as Record<string, string> | undefined,
     });
   }
   return new Promise((resolve, reject) => {

@@ -52,7 +52,7 @@ const designer = {
   agreeTerms: true,
 };
 
-async function uploadBody(index: number): Promise<{ body: Buffer; type: string }> {
+async function uploadBody(index: number): Promise<{ body: Uint8Array<ArrayBuffer>; type: string }> {
   const form = new FormData();
   form.append('application', JSON.stringify(designer));
   for (let i = 0; i < MAX_IMAGES; i += 1) {
@@ -60,7 +60,7 @@ async function uploadBody(index: number): Promise<{ body: Buffer; type: string }
   }
   const encoded = new Response(form);
   return {
-    body: Buffer.from(await encoded.arrayBuffer()),
+    body: new Uint8Array(await encoded.arrayBuffer()),
     type: encoded.headers.get('content-type') ?? '',
   };
 }
