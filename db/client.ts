@@ -49,25 +49,30 @@ export type DatabaseOptions =
   | { url: string; poolSize?: number; log?: AvailabilityLog }
   // dataDir undefined: an in-memory database (tests). template: the data directory of an
   // empty migrated database (`npm run build`) that a new dataDir starts as a copy of.
-  | { url?: undefined; dataDir?: string; template?: string };
+  // onThreadOnline: called once PGlite's thread exists (db/pglite-thread.ts).
+  | { url?: undefined; dataDir?: string; template?: string; onThreadOnline?: () => void };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url !== undefined
     ? openPostgres(options.url, options.poolSize, options.log)
-    : openPglite(options.dataDir, options.template);
+    : openPglite(options.dataDir, options.template, options.onThreadOnline);
 }
 
 async function openPglite(
   dataDir: string | undefined,
   template: string | undefined,
+  onThreadOnline: (() => void) | undefined,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && template) copyTemplate(template, dataDir);
   // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
   // the process's resident memory for nothing.
-  const client = await startPgliteThread({ dataDir, postgresqlconf: ['shared_buffers=16MB'] });
+  const client = await startPgliteThread(
+    { dataDir, postgresqlconf: ['shared_buffers=16MB'] },
+    onThreadOnline,
+  );
   // The thread's client has the surface drizzle-orm/pglite uses of a PGlite instance
   // (db/pglite-thread.ts); PGlite's own type has more.
   const pglite = drizzlePglite(client as unknown as PGlite, { schema });

@@ -50,7 +50,14 @@ async function workerEntry(): Promise<URL> {
   return compileWorkerFromSources();
 }
 
-export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
+/**
+ * `onOnline` runs once the thread's isolate exists (its creation resets process-wide V8
+ * settings the caller may want back: entry/young-generation.ts).
+ */
+export async function startPgliteThread(
+  options: WorkerOptions,
+  onOnline?: () => void,
+): Promise<PgliteThread> {
   const { port1: transactionPort, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const workerData: WorkerData = { ...options, transactionPort: port2, signal };
@@ -61,6 +68,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
     // V8's default young generation would add ~15 MB of resident memory for nothing.
     resourceLimits: { maxYoungGenerationSizeMb: 2 },
   });
+  if (onOnline) worker.once('online', onOnline);
   const calls = new Map<number, Call>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;

@@ -17,7 +17,13 @@ export const PGLITE_TEMPLATE_DIR = 'pglite-template';
 export function databaseOptions(config: Config, log?: AvailabilityLog): DatabaseOptions {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, log };
   const template = fileURLToPath(new URL(`./${PGLITE_TEMPLATE_DIR}`, import.meta.url));
-  return { dataDir: config.DATA_DIR, template: existsSync(template) ? template : undefined };
+  return {
+    dataDir: config.DATA_DIR,
+    template: existsSync(template) ? template : undefined,
+    // Creating the thread's isolate put V8's young-generation growth back to its default,
+    // while this thread is still loading the process's code (entry/serve.ts).
+    onThreadOnline: holdYoungGeneration,
+  };
 }
 
 /** The database of the process (and of the CLI scripts that share its configuration). */
@@ -31,8 +37,5 @@ export async function openConfiguredDatabase(
   // few small queries do not need (docs/decisions/012-compiled-production-start.md). Set
   // before PGlite's module is compiled; nothing else in the process is WebAssembly.
   if (!config.DATABASE_URL) setFlagsFromString('--liftoff-only');
-  const database = await openDatabase(databaseOptions(config, log));
-  // Creating the PGlite thread's isolate put V8's young-generation growth back to its default.
-  holdYoungGeneration();
-  return database;
+  return openDatabase(databaseOptions(config, log));
 }

@@ -1,10 +1,24 @@
+import type { DatabaseHandle } from '../db/client';
+import { openConfiguredDatabase } from './database';
 import { loadConfigOrExit } from './load-config';
-import { type RunningLunar, startLunar } from './start';
+import type { RunningLunar } from './start';
 import { adaptYoungGenerationToLoad } from './young-generation';
 
 // The process proper (imported by main.ts): configuration, start, and a clean stop on
 // SIGTERM/SIGINT.
 const config = loadConfigOrExit();
+
+// The embedded database boots on its own thread (WebAssembly compiled, Postgres started: most
+// of a start) while this thread loads the rest of the process's code (the server, the bot,
+// React), which it only imports below: the two overlap instead of following each other. A
+// Postgres server is opened by startLunar, which has the logger for its outage reports.
+let opening: Promise<DatabaseHandle> | undefined;
+if (!config.DATABASE_URL) {
+  opening = openConfiguredDatabase(config);
+  // Awaited by startLunar; a failure before then is reported there, not as unhandled.
+  opening.catch(() => {});
+}
+const { startLunar } = await import('./start');
 
 // Signals are handled from the start: one that arrives while starting up (a bot login can
 // take a while) stops the process as soon as there is something to close.
@@ -25,7 +39,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 try {
-  running = await startLunar(config);
+  running = await startLunar(config, opening);
 } catch (error) {
   console.error('Lunar failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);

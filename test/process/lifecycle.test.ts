@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,17 @@ describe('the process', () => {
     expect(await second.exited).toBe(0);
     // Two cold starts of a real process, one creating a database: generous on a busy machine.
   }, 120_000);
+
+  it('exits 1 with the reason when its data directory cannot be opened', async () => {
+    // The embedded database opens while the rest of the code loads (entry/serve.ts): its
+    // failure must still be the one start-up error line, not an unhandled rejection.
+    const notADirectory = join(dataDir, 'not-a-directory');
+    writeFileSync(notADirectory, '');
+    const lunar = spawnLunar({ DATA_DIR: notADirectory });
+    expect(await lunar.exited).toBe(1);
+    expect(lunar.output()).toMatch(/^Lunar failed to start: EEXIST/m);
+    expect(lunar.output()).not.toMatch(/unhandled|^\s+at /im);
+  }, 60_000);
 
   it('stops cleanly on a SIGTERM that arrives while it is still starting', async () => {
     const lunar = spawnLunar({ DATA_DIR: dataDir });
