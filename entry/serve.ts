@@ -8,20 +8,9 @@ import { adaptYoungGenerationToLoad } from './young-generation';
 // SIGTERM/SIGINT.
 const config = loadConfigOrExit();
 
-// The embedded database boots on its own thread (WebAssembly compiled, Postgres started: most
-// of a start) while this thread loads the rest of the process's code (the server, the bot,
-// React), which it only imports below: the two overlap instead of following each other. A
-// Postgres server is opened by startLunar, which has the logger for its outage reports.
-let opening: Promise<DatabaseHandle> | undefined;
-if (!config.DATABASE_URL) {
-  opening = openConfiguredDatabase(config);
-  // Awaited by startLunar; a failure before then is reported there, not as unhandled.
-  opening.catch(() => {});
-}
-const { startLunar } = await import('./start');
-
-// Signals are handled from the start: one that arrives while starting up (a bot login can
-// take a while) stops the process as soon as there is something to close.
+// Signals are handled from the start, before the database begins to open: one that arrives
+// while starting up (a bot login can take a while) stops the process as soon as there is
+// something to close.
 let stopSignal: NodeJS.Signals | null = null;
 let running: RunningLunar | null = null;
 
@@ -37,6 +26,18 @@ async function stop(signal: NodeJS.Signals) {
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+
+// The embedded database boots on its own thread (WebAssembly compiled, Postgres started: most
+// of a start) while this thread loads the rest of the process's code (the server, the bot,
+// React), which it only imports below: the two overlap instead of following each other. A
+// Postgres server is opened by startLunar, which has the logger for its outage reports.
+let opening: Promise<DatabaseHandle> | undefined;
+if (!config.DATABASE_URL) {
+  opening = openConfiguredDatabase(config);
+  // Awaited by startLunar; a failure before then is reported there, not as unhandled.
+  opening.catch(() => {});
+}
+const { startLunar } = await import('./start');
 
 try {
   running = await startLunar(config, opening);
