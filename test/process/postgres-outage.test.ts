@@ -129,7 +129,7 @@ describe.skipIf(skipReason !== null)('the process during a Postgres outage', () 
     const { child, output } = lunar;
     const expectAlive = () => {
       if (isRunning()) return;
-      const lastLines = output().trim().split('\n').slice(-8).join('\n');
+      const lastLines = output().trim().split('\n').slice(-20).join('\n');
       throw new Error(`the process exited (${child.exitCode ?? child.signalCode}):\n${lastLines}`);
     };
     const load = startContactLoad(url);
