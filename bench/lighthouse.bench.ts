@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { SEED_BLOG_POST } from '../core/blog/seed-post';
 import { slugifyTitle } from '../core/blog/slug';
 import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
-import { buildPath, ROUTES } from '../core/site/routes';
+import { buildPath } from '../core/site/route-paths';
+import { ROUTES } from '../core/site/routes';
 import { startLunar } from './support/lunar-server';
 
 // Lighthouse, mobile (its default emulation and simulated throttling), on every public page

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildPath,
-  matchRoute,
-  NOT_FOUND_ROUTE,
-  ROUTES,
-  routeParamNames,
-  signInPath,
-} from './routes';
+import { buildPath, matchRoute, routeParamNames } from './route-paths';
+import { NOT_FOUND_ROUTE, ROUTES, signInPath } from './routes';
 
 const STAFF_AREAS = /^\/(staff|dashboard)(\/|$)/;
 

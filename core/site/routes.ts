@@ -6,7 +6,8 @@ import type { ServiceLink } from './types';
 // browser's router (web/src/app-routes.tsx), the server's page matching, rendering and HTML
 // cache (server/web), and sitemap.xml (server/routes/seo). Plain data and small functions, so
 // the server reads it without importing React; each page's code is mapped by route id in
-// web/src/pages/index.ts. Order matters: the first match wins.
+// web/src/pages/index.ts; ./route-paths.ts goes from a path to its route and back. Order
+// matters: the first match wins.
 
 /** The frame a page renders in: the public site's, or the staff app's (own chunk and nav). */
 export type RouteLayout = 'public' | 'staff';
@@ -296,64 +297,4 @@ export const SIGN_IN_PATH = '/signin';
 
 export function signInPath(next: string): string {
   return `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`;
-}
-
-export type RouteMatch = { route: Route; params: RouteParams };
-
-// react-router's own pattern rules for literal and `:name` segments: case-insensitive,
-// trailing slashes allowed, matched against the decoded path. A test holds the two together.
-// Built on first use, so a bundle that matches with react-router itself leaves this out.
-let matchers: { route: Route; names: string[]; pattern: RegExp }[] | undefined;
-
-function compileRoutes() {
-  return ROUTES.map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .replace(/\/*$/, '')
-      .replace(/^\/*/, '/')
-      .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
-      .replace(/\/:([\w-]+)/g, (_match, name: string) => {
-        names.push(name);
-        return '/([^\\/]+)';
-      });
-    return { route, names, pattern: new RegExp(`^${source}\\/*$`, 'i') };
-  });
-}
-
-function decodePath(pathname: string): string {
-  try {
-    return pathname
-      .split('/')
-      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
-      .join('/');
-  } catch {
-    return pathname;
-  }
-}
-
-export function matchRoute(pathname: string): RouteMatch {
-  const decoded = decodePath(pathname);
-  matchers ??= compileRoutes();
-  for (const { route, names, pattern } of matchers) {
-    const match = pattern.exec(decoded);
-    if (!match) continue;
-    const params: RouteParams = {};
-    names.forEach((name, index) => {
-      params[name] = (match[index + 1] ?? '').replace(/%2F/g, '/');
-    });
-    return { route, params };
-  }
-  return { route: NOT_FOUND_ROUTE, params: {} };
-}
-
-/** A route's URL for the given parameters, e.g. `/team/portfolios/nova`. */
-export function buildPath(route: Route, params: RouteParams = {}): string {
-  return route.path.replace(/:([\w-]+)/g, (_match, name: string) =>
-    encodeURIComponent(params[name] ?? ''),
-  );
-}
-
-/** The parameter names in a route's path, e.g. `['username']`. */
-export function routeParamNames(route: Route): string[] {
-  return [...route.path.matchAll(/:([\w-]+)/g)].map((match) => match[1] ?? '');
 }

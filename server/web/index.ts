@@ -1,13 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { utcDay } from '../../core/site/promos';
-import {
-  buildPath,
-  matchRoute,
-  NOT_FOUND_ROUTE,
-  type Route,
-  type RouteParams,
-} from '../../core/site/routes';
+import { buildPath, matchRoute } from '../../core/site/route-paths';
+import { NOT_FOUND_ROUTE, type Route, type RouteParams } from '../../core/site/routes';
 import { createContentVersionReader } from '../../db/repositories/content-version';
 import { createSiteContentRepository } from '../../db/repositories/site-content';
 import type { InitialState } from '../../web/src/entry-server';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, ROUTES, routeParamNames, SIGN_IN_PATH } from '../../core/site/routes';
+import { buildPath, routeParamNames } from '../../core/site/route-paths';
+import { ROUTES, SIGN_IN_PATH } from '../../core/site/routes';
 import { useBrowserSite, waitForPage } from './support';
 
 // Every public page loads and hydrates under the site's Content-Security-Policy without a

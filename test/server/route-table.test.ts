@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStaffPagePath } from '../../core/auth';
-import { buildPath, matchRoute, ROUTES, type Route, routeParamNames } from '../../core/site/routes';
+import { buildPath, matchRoute, routeParamNames } from '../../core/site/route-paths';
+import { ROUTES, type Route } from '../../core/site/routes';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 

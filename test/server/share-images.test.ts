@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, ROUTES } from '../../core/site/routes';
+import { buildPath } from '../../core/site/route-paths';
+import { ROUTES } from '../../core/site/routes';
 import { useTestApp } from '../support/use-test-app';
 
 // Links pasted in Discord (and elsewhere) show a card: every public page names the share image,

@@ -1,13 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildPath,
-  matchRoute,
-  NOT_FOUND_ROUTE,
-  ROUTES,
-  routeParamNames,
-} from '../../core/site/routes';
+import { buildPath, matchRoute, routeParamNames } from '../../core/site/route-paths';
+import { NOT_FOUND_ROUTE, ROUTES } from '../../core/site/routes';
 import { matchPage, ROUTE_OBJECTS } from './app-routes';
 import { PAGE_LOADERS } from './pages';
 

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { NOT_FOUND_ROUTE, ROUTES, type RouteLayout, type RouteMatch } from '../../core/site/routes';
+import type { RouteMatch } from '../../core/site/route-paths';
+import { NOT_FOUND_ROUTE, ROUTES, type RouteLayout } from '../../core/site/routes';
 import { PageOutlet } from './layout/page-outlet';
 import { SiteLayout } from './layout/site-layout';
 import { PAGE_LOADERS, PAGES } from './pages';

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicUrl } from '../../../core/config';
-import {
-  buildPath,
-  ROUTES,
-  type RouteId,
-  type RouteParams,
-  routeParamNames,
-} from '../../../core/site/routes';
+import { buildPath, routeParamNames } from '../../../core/site/route-paths';
+import { ROUTES, type RouteId, type RouteParams } from '../../../core/site/routes';
 import { escapeXml } from '../../../core/team/avatar';
 import { createBlogPostsRepository } from '../../../db/repositories/blog-posts';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
