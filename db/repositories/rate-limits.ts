@@ -14,27 +14,13 @@ const countedHitsSet = {
 };
 
 /**
- * The upsert that counts one hit for `key` in a fixed window of `windowMs` (a new window once
- * the old one has passed), as a CTE named `hit` (hits, resetAt). The upsert locks the counter
- * row, so concurrent hits, from any process, count one after another and each sees its own
- * number.
- */
-export function countHit(db: Executor, key: string, windowMs: number) {
-  return db.$with('hit').as(
-    db
-      .insert(rateLimits)
-      .values({ key, hits: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
-      .onConflictDoUpdate({ target: rateLimits.key, set: countedHitsSet })
-      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
-  );
-}
-
-/**
- * `countHit` for many keys at once, as a CTE named `hit` (key, hits, reset_at): `counted` is a
- * CTE of (key, n, window_ms), one row per key, whose n hits count together. A write allowed
- * only within the limit joins it in the same statement (contact-messages' batched write): one
- * round trip, one commit. Keys are locked in their order, so two such statements (any
- * processes) wait for each other instead of deadlocking.
+ * The upsert that counts hits in fixed windows (a new window once the old one has passed), as
+ * a CTE named `hit` (key, hits, reset_at): `counted` is a CTE of (key, n, window_ms), one row
+ * per key, whose n hits count together. The upsert locks each counter row, so concurrent hits,
+ * from any process, count one after another and each sees its own number; keys are locked in
+ * their order, so two such statements wait for each other instead of deadlocking. A write
+ * allowed only within the limit joins it in the same statement (contact-messages' batched
+ * write): one round trip, one commit.
  */
 export function countHitsOf(db: Executor, counted: WithSubquery) {
   const column = (name: string) => sql.identifier(name);
@@ -59,8 +45,19 @@ export function createRateLimitRepository(db: Executor) {
   return {
     /** Counts one hit for `key` in a window of `windowMs`, starting a new window if expired. */
     async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-      const hit = countHit(db, key, windowMs);
-      const [row] = await db.with(hit).select().from(hit);
+      const counted = db
+        .$with('counted', { key: sql<string>`key`.as('key'), n: sql<number>`n`.as('n') })
+        .as(sql`select ${key}::text as key, 1 as n, ${windowMs}::int as window_ms`);
+      const hit = countHitsOf(db, counted);
+      const [row] = await db
+        .with(counted, hit)
+        .select({
+          hits: sql<number>`${hit}.hits`.mapWith(Number),
+          // A raw column comes back as the driver gives it (postgres.js: a string): map it as
+          // the column would be.
+          resetAt: sql<Date>`${hit}.reset_at`.mapWith(rateLimits.resetAt),
+        })
+        .from(hit);
       if (!row) throw new Error(`rate limit upsert returned nothing for ${key}`);
       return row;
     },
