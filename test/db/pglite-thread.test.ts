@@ -24,8 +24,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { copyTemplate, type DatabaseHandle, openDatabase } from '../../db/client';
 import { startPgliteThread } from '../../db/pglite-thread';
+import { pgliteTemplate } from '../support/pglite-template';
 
 // PGlite runs on a worker thread (db/pglite-thread.ts): what drizzle gets back must be what
 // in-process PGlite gives, transactions must keep PGlite's one-at-a-time semantics, and
@@ -84,6 +85,20 @@ const RAW = `select now()::timestamp as ts, timestamptz '2026-03-04 05:06:07+00'
 /** The rows of a raw `execute` (its result type is the driver's). */
 const rowsOf = <T = Record<string, unknown>>(result: unknown) => (result as { rows: T[] }).rows;
 
+// The two suites' own databases are in memory (initdb), as the comparison with in-process
+// PGlite needs; the other threads start from copies of the run's template, which costs a
+// second instead of initdb's five or more on a loaded machine.
+const copies: string[] = [];
+function templateCopy(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-pglite-thread-'));
+  copies.push(dataDir);
+  copyTemplate(pgliteTemplate(), dataDir);
+  return dataDir;
+}
+afterAll(() => {
+  for (const dataDir of copies) rmSync(dataDir, { recursive: true, force: true });
+});
+
 describe('PGlite on a worker thread', () => {
   let inProcess: PGlite;
   let handle: DatabaseHandle;
@@ -121,7 +136,7 @@ describe('PGlite on a worker thread', () => {
   });
 
   it('answers a raw query in array mode as PGlite does, parsers and all', async () => {
-    const thread = await startPgliteThread({ dataDir: undefined, postgresqlconf: [] });
+    const thread = await startPgliteThread({ dataDir: templateCopy(), postgresqlconf: [] });
     try {
       for (const rowMode of ['array', 'object'] as const) {
         const ours = await thread.query(
@@ -215,7 +230,7 @@ describe('PGlite on a worker thread', () => {
   });
 
   it('runs a health ping before the queries queued ahead of it', async () => {
-    const thread = await startPgliteThread({ dataDir: undefined, postgresqlconf: [] });
+    const thread = await startPgliteThread({ dataDir: templateCopy(), postgresqlconf: [] });
     try {
       // Answers arrive in the order the thread ran the work: record that order.
       const order: string[] = [];
@@ -251,7 +266,7 @@ describe('closing the PGlite thread', () => {
   it('keeps what was written in the data directory, and refuses queries once closed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lunar-pglite-thread-'));
     try {
-      const first = await openDatabase({ dataDir });
+      const first = await openDatabase({ dataDir, template: pgliteTemplate() });
       await first.db.execute(sql`create table notes (body text)`);
       await first.db.execute(sql`insert into notes values ('stored')`);
       await first.close();
@@ -279,7 +294,7 @@ describe('closing the PGlite thread', () => {
           script,
           `import { sql } from ${JSON.stringify(drizzleOrm)};
            import { openDatabase } from ${JSON.stringify(client)};
-           const handle = await openDatabase({});
+           const handle = await openDatabase(${JSON.stringify({ dataDir: join(dir, `data-${close}`), template: pgliteTemplate() })});
            const result = await handle.db.execute(sql\`select 41 + 1 as n\`);
            console.log('answer', result.rows[0].n);
            ${close ? 'await handle.close();' : ''}`,
@@ -291,5 +306,5 @@ describe('closing the PGlite thread', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000); // two processes, each creating a database: slow on a loaded machine
+  }, 240_000); // two processes, each starting PGlite: slow on a loaded machine
 });
