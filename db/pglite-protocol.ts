@@ -11,7 +11,13 @@ export type WorkerOptions = { dataDir: string | undefined; postgresqlconf: strin
  * A transaction's own queries are answered on a port of their own, which the main thread
  * reads synchronously once `signal[0]` turns 1 (db/pglite-thread.ts says why).
  */
-export type WorkerData = WorkerOptions & { transactionPort: MessagePort; signal: Int32Array };
+export type WorkerData = { transactionPort: MessagePort; signal: Int32Array };
+
+/**
+ * The thread's first message: the database to open. It may come long after the thread
+ * started (db/pglite-spawn.ts); the answer is `ready` or `failed`.
+ */
+export type OpenRequest = { op: 'open'; options: WorkerOptions };
 
 /** Query options that can cross a thread (see encodeQueryOptions). */
 export type WireQueryOptions = {

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { receiveMessageOnPort } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
   decodeError,
   encodeQueryOptions,
+  type OpenRequest,
   type Reply,
   type Request,
-  type WorkerData,
   type WorkerOptions,
 } from './pglite-protocol';
+import { spawnPgliteWorker, takeEarlyPgliteWorker } from './pglite-spawn';
 
 // PGlite on a thread of its own (db/pglite-worker.ts), so that a burst of queries uses the
 // second core instead of stalling every request on the event loop
@@ -42,33 +42,17 @@ type Call = { resolve: (value: unknown) => void; reject: (error: Error) => void 
 // Omit over a union, member by member.
 type Message = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-/** The compiled build emits the worker beside the code that starts it (dist/server/). */
-async function workerEntry(): Promise<URL> {
-  const compiled = new URL('./pglite-worker.mjs', import.meta.url);
-  if (existsSync(compiled)) return compiled;
-  const { compileWorkerFromSources } = await import('./pglite-worker-sources');
-  return compileWorkerFromSources();
-}
-
 /**
- * `onOnline` runs once the thread's isolate exists (its creation resets process-wide V8
- * settings the caller may want back: entry/young-generation.ts).
+ * Opens the database `options` names on a PGlite thread: the one created early for this
+ * process (db/pglite-spawn.ts), or a new one. `onOnline` is for a new thread (see
+ * spawnPgliteWorker).
  */
 export async function startPgliteThread(
   options: WorkerOptions,
   onOnline?: () => void,
 ): Promise<PgliteThread> {
-  const { port1: transactionPort, port2 } = new MessageChannel();
-  const signal = new Int32Array(new SharedArrayBuffer(4));
-  const workerData: WorkerData = { ...options, transactionPort: port2, signal };
-  const worker = new Worker(await workerEntry(), {
-    workerData,
-    transferList: [port2],
-    // The thread allocates little on its JavaScript heap (PGlite's memory is WebAssembly's):
-    // V8's default young generation would add ~15 MB of resident memory for nothing.
-    resourceLimits: { maxYoungGenerationSizeMb: 2 },
-  });
-  if (onOnline) worker.once('online', onOnline);
+  const spawned = await (takeEarlyPgliteWorker() ?? spawnPgliteWorker(onOnline));
+  const { worker, transactionPort, signal } = spawned;
   const calls = new Map<number, Call>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
@@ -110,7 +94,14 @@ export async function startPgliteThread(
       reject(error);
       fail(error);
     });
+    // An early thread may have ended before anyone listened.
+    if (spawned.ended) {
+      reject(spawned.ended);
+      fail(spawned.ended);
+    }
   });
+  const open: OpenRequest = { op: 'open', options };
+  worker.postMessage(open);
   try {
     await ready;
   } catch (error) {

@@ -4,6 +4,7 @@ import { pgliteExtensions } from './pglite-extensions';
 import {
   decodeQueryOptions,
   encodeError,
+  type OpenRequest,
   type Reply,
   type Request,
   type WorkerData,
@@ -20,7 +21,7 @@ import {
 if (!parentPort)
   throw new Error('db/pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
 const port = parentPort;
-const { transactionPort, signal, ...options } = workerData as WorkerData;
+const { transactionPort, signal } = workerData as WorkerData;
 
 type Job = () => Promise<void>;
 const urgent: Job[] = [];
@@ -223,12 +224,16 @@ function handle(request: Request, pg: PGlite): void {
   }
 }
 
-try {
-  const config = { postgresqlconf: options.postgresqlconf, extensions: pgliteExtensions };
-  const pg = options.dataDir ? new PGlite(options.dataDir, config) : new PGlite(config);
-  await pg.waitReady;
-  port.on('message', (request: Request) => handle(request, pg));
-  send({ kind: 'ready' });
-} catch (error) {
-  send({ kind: 'failed', error: encodeError(error) });
-}
+// The thread may start before its process knows where the data is (db/pglite-spawn.ts): the
+// database opens on the first message. Requests come only after the answer.
+port.once('message', async ({ options }: OpenRequest) => {
+  try {
+    const config = { postgresqlconf: options.postgresqlconf, extensions: pgliteExtensions };
+    const pg = options.dataDir ? new PGlite(options.dataDir, config) : new PGlite(config);
+    await pg.waitReady;
+    port.on('message', (request: Request) => handle(request, pg));
+    send({ kind: 'ready' });
+  } catch (error) {
+    send({ kind: 'failed', error: encodeError(error) });
+  }
+});

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../core/config';
 import type { AvailabilityLog } from '../db/availability';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
+import { compileWebAssemblyWithLiftoffOnly } from './liftoff';
 import { holdYoungGeneration } from './young-generation';
 
 /** The empty migrated data directory that `npm run build` makes beside the compiled entry. */
@@ -31,11 +31,6 @@ export async function openConfiguredDatabase(
   config: Config,
   log?: AvailabilityLog,
 ): Promise<DatabaseHandle> {
-  // PGlite is Postgres compiled to WebAssembly. V8 compiles it fast (Liftoff), then compiles
-  // the hot functions again, optimised (TurboFan): that second copy costs ~35 MB of resident
-  // memory and CPU while starting, for queries ~25% faster once warm, which a studio site's
-  // few small queries do not need (docs/decisions/012-compiled-production-start.md). Set
-  // before PGlite's module is compiled; nothing else in the process is WebAssembly.
-  if (!config.DATABASE_URL) setFlagsFromString('--liftoff-only');
+  if (!config.DATABASE_URL) compileWebAssemblyWithLiftoffOnly();
   return openDatabase(databaseOptions(config, log));
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { discardEarlyPgliteWorker } from '../db/pglite-spawn';
 import { openConfiguredDatabase } from './database';
 import { loadConfigOrExit } from './load-config';
 import type { RunningLunar } from './start';
@@ -32,7 +33,10 @@ process.on('SIGINT', () => stop('SIGINT'));
 // React), which it only imports below: the two overlap instead of following each other. A
 // Postgres server is opened by startLunar, which has the logger for its outage reports.
 let opening: Promise<DatabaseHandle> | undefined;
-if (!config.DATABASE_URL) {
+if (config.DATABASE_URL) {
+  // main.ts started PGlite's thread for nothing: DATABASE_URL came from the env file.
+  void discardEarlyPgliteWorker();
+} else {
   opening = openConfiguredDatabase(config);
   // Awaited by startLunar; a failure before then is reported there, not as unhandled.
   opening.catch(() => {});

@@ -23,8 +23,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyTemplate, type DatabaseHandle, openDatabase } from '../../db/client';
+import { discardEarlyPgliteWorker, spawnPgliteWorkerEarly } from '../../db/pglite-spawn';
 import { startPgliteThread } from '../../db/pglite-thread';
 import { pgliteTemplate } from '../support/pglite-template';
 
@@ -259,6 +260,42 @@ describe('PGlite on a worker thread', () => {
     await handle.db.execute(sql`select pg_notify('pglite_thread_test', 'after stop')`);
     await handle.db.execute(sql`select 1`);
     expect(payloads).toEqual(['in a transaction', 'alone']);
+  });
+});
+
+describe('a PGlite thread created before its database is known', () => {
+  const options = () => ({ dataDir: templateCopy(), postgresqlconf: [] });
+
+  it('is the thread the next database opens on, once', async () => {
+    const earlyOnline = vi.fn();
+    spawnPgliteWorkerEarly(earlyOnline);
+    const lateOnline = vi.fn();
+    const first = await startPgliteThread(options(), lateOnline);
+    const second = await startPgliteThread(options(), lateOnline);
+    try {
+      expect(await first.query('select 1 as n')).toMatchObject({ rows: [{ n: 1 }] });
+      expect(await second.query('select 2 as n')).toMatchObject({ rows: [{ n: 2 }] });
+      // The first open took the early thread; the second made its own.
+      expect(earlyOnline).toHaveBeenCalledTimes(1);
+      expect(lateOnline).toHaveBeenCalledTimes(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('ends, unused, when discarded, and the next database gets a thread of its own', async () => {
+    const earlyOnline = vi.fn();
+    spawnPgliteWorkerEarly(earlyOnline);
+    await discardEarlyPgliteWorker();
+    const lateOnline = vi.fn();
+    const thread = await startPgliteThread(options(), lateOnline);
+    try {
+      expect(await thread.query('select 3 as n')).toMatchObject({ rows: [{ n: 3 }] });
+      expect(lateOnline).toHaveBeenCalledTimes(1);
+    } finally {
+      await thread.close();
+    }
   });
 });
 
