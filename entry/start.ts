@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
@@ -7,6 +8,7 @@ import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
 import { seedOnce, seedsDemo } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
+import { loadWebBuild } from '../server/web/web-build';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
 import { startupWarnings } from './warnings';
@@ -31,6 +33,9 @@ export async function startLunar(
 ): Promise<RunningLunar> {
   const log = await createLogger(config);
   const closers: { name: string; close: () => Promise<void> }[] = [];
+  // The site's build (React's server renderer, the template) needs no database: it loads
+  // while the database opens, and the web server takes it from there (decision 039).
+  if (hasRole(config, 'web')) loadWebBuild(resolve(config.WEB_DIST_DIR)).catch(() => {});
 
   try {
     const database = await (opening ?? openConfiguredDatabase(config, log));

@@ -108,7 +108,24 @@ export function inlineEntryScript(
   return { template: inlined, scriptHashes };
 }
 
-export async function loadWebBuild(distDir: string): Promise<WebBuild> {
+const loaded = new Map<string, Promise<WebBuild>>();
+
+/**
+ * The `npm run build` output in `distDir`, loaded once per process: entry/start.ts begins it
+ * while the database opens (decision 039), the app awaits the same load. Nothing in it changes
+ * once loaded. A failed load is not kept: the next call tries again.
+ */
+export function loadWebBuild(distDir: string): Promise<WebBuild> {
+  let build = loaded.get(distDir);
+  if (!build) {
+    build = readWebBuild(distDir);
+    loaded.set(distDir, build);
+    build.catch(() => loaded.delete(distDir));
+  }
+  return build;
+}
+
+async function readWebBuild(distDir: string): Promise<WebBuild> {
   const clientDir = join(distDir, 'client');
   const serverEntry = join(distDir, 'server', 'entry-server.js');
   for (const path of [join(clientDir, 'index.html'), serverEntry]) {
