@@ -1,15 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
-import { copyTemplate, type Database, openDatabase } from '../../db/client';
+import { type Database, openDatabase } from '../../db/client';
 import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
-import { pgliteTemplate } from '../support/pglite-template';
+import { templateCopy } from '../support/pglite-template';
 
 /** Who a sign-in link signs in: by default one member, 'browser-staff'. */
 export type StaffIdentityInput = { discordId: string; username: string };
@@ -43,9 +41,8 @@ export async function startSite(
   env: Record<string, string> = {},
   prepare?: PrepareDatabase,
 ): Promise<TestSite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-browser-'));
-  // The server then opens it as existing data, skipping initdb.
-  copyTemplate(pgliteTemplate(), dataDir);
+  // The server opens it as existing data, skipping initdb.
+  const dataDir = templateCopy('lunar-browser-');
   if (prepare) {
     const database = await openDatabase({ dataDir });
     try {

@@ -24,10 +24,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyTemplate, type DatabaseHandle, openDatabase } from '../../db/client';
+import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { discardEarlyPgliteWorker, spawnPgliteWorkerEarly } from '../../db/pglite-spawn';
 import { startPgliteThread } from '../../db/pglite-thread';
-import { pgliteTemplate } from '../support/pglite-template';
+import { templateCopy as copyOfTemplate, pgliteTemplate } from '../support/pglite-template';
 
 // PGlite runs on a worker thread (db/pglite-thread.ts): what drizzle gets back must be what
 // in-process PGlite gives, transactions must keep PGlite's one-at-a-time semantics, and
@@ -91,9 +91,8 @@ const rowsOf = <T = Record<string, unknown>>(result: unknown) => (result as { ro
 // second instead of initdb's five or more on a loaded machine.
 const copies: string[] = [];
 function templateCopy(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lunar-pglite-thread-'));
+  const dataDir = copyOfTemplate('lunar-pglite-thread-');
   copies.push(dataDir);
-  copyTemplate(pgliteTemplate(), dataDir);
   return dataDir;
 }
 afterAll(() => {

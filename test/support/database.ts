@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { pgliteTemplate } from './pglite-template';
+import { templateCopy } from './pglite-template';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -27,8 +25,8 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (driver === 'pglite') {
     if (!migrate) return openDatabase({});
-    const dataDir = mkdtempSync(join(tmpdir(), 'lunar-test-db-'));
-    const handle = await openDatabase({ dataDir, template: pgliteTemplate() });
+    const dataDir = templateCopy('lunar-test-db-');
+    const handle = await openDatabase({ dataDir });
     // Nothing to apply, unless a watch run outlived the template's migrations.
     await handle.migrate();
     let closed = false;

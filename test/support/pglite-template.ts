@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../db/client';
+import { copyTemplate, openDatabase } from '../../db/client';
 
 // Vitest's global setup: one empty, migrated PGlite data directory per run, which every test
 // database and test site starts as a copy of (db/client.ts `template`, as a production start
@@ -27,4 +27,11 @@ export function pgliteTemplate(): string {
   const dir = process.env[ENV_KEY];
   if (!dir) throw new Error(`${ENV_KEY} is not set: run the tests through vitest.config.ts`);
   return dir;
+}
+
+/** A new temporary data directory holding a copy of the run's template (the caller removes it). */
+export function templateCopy(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  copyTemplate(pgliteTemplate(), dataDir);
+  return dataDir;
 }
