@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../shared/numbers';
 import { text } from '../shared/text';
 
 /**
@@ -26,7 +27,7 @@ export const QC_REASON_MAX = 1000;
 export const WORK_FILE_URL_MAX = 1000;
 
 function robuxAmount(label: string, max: number) {
-  const message = `${label} must be a whole number of Robux from 1 to ${max.toLocaleString('en-US')}`;
+  const message = `${label} must be a whole number of Robux from 1 to ${groupThousands(max)}`;
   return z
     .number({ error: message })
     .int({ error: message })

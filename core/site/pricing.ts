@@ -1,3 +1,4 @@
+import { groupThousands } from '../shared/numbers';
 import type { PricingPlan } from './types';
 
 export const PRICING_HEADING = 'Pricing Plans';
@@ -49,5 +50,5 @@ export const PRICING_PLANS: PricingPlan[] = [
 ];
 
 export function formatRobux(price: number): string {
-  return `${price.toLocaleString('en-US')} ${CURRENCY_LABEL}`;
+  return `${groupThousands(price)} ${CURRENCY_LABEL}`;
 }
