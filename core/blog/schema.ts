@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PageSchema } from '../shared/page';
 import { measureText, text } from '../shared/text';
 
-export const BLOG_TITLE_MAX = 200;
-export const BLOG_CONTENT_MAX = 20000;
-export const BLOG_PASSCODE_MAX = 200;
+import { BLOG_CONTENT_MAX, BLOG_PASSCODE_MAX, BLOG_TITLE_MAX } from './limits';
+
+export { BLOG_CONTENT_MAX, BLOG_PASSCODE_MAX, BLOG_TITLE_MAX } from './limits';
 
 export const BlogPostInputSchema = z.object({
   title: text('Title', { min: 1, max: BLOG_TITLE_MAX }),

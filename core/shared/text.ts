@@ -1,4 +1,7 @@
 import { config, z } from 'zod';
+import { measureText } from './text-length';
+
+export { clipText, measureText } from './text-length';
 
 // In the browser, zod probes whether it may compile parsers with `new Function`; under the
 // site's CSP (no 'unsafe-eval') the probe is reported as a violation on every page with a form.
@@ -28,28 +31,6 @@ export function findTextProblem(value: string): string | null {
 
 export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
-}
-
-/**
- * The one length: Unicode code points of the NFC form. Postgres `char_length` and Discord's
- * limits count the same way, so an emoji is 1, a flag (two regional indicators) 2, and an
- * e with a combining accent 1 once NFC has composed it. The form counters use this too.
- */
-export function measureText(value: string): number {
-  let count = 0;
-  for (const _ of value.normalize('NFC')) count++;
-  return count;
-}
-
-/**
- * `value` cut so that `measureText` is at most `max`, never inside a surrogate pair: what a form
- * control keeps when more is typed or pasted. The text itself is not normalised.
- */
-export function clipText(value: string, max: number): string {
-  if (measureText(value) <= max) return value;
-  const points = Array.from(value).slice(0, max);
-  while (points.length > 0 && measureText(points.join('')) > max) points.pop();
-  return points.join('');
 }
 
 export type TextOptions = {

@@ -100,4 +100,24 @@ describe('pages from the route table (built web app)', () => {
       expect(again.body).not.toMatch(/staff-layout-|staff-procedure-|ticket-procedure-/);
     },
   );
+
+  // zod and the schemas built with it cost the phone's main thread while a page hydrates
+  // (issue 13's Lighthouse goal): only pages that check input in the browser load them.
+  const FORM_PAGES = new Set(['contact', 'apply-moderator', 'apply-designer']);
+  const pageScripts = async (path: string) => {
+    const page = (await get(path)).body;
+    const urls = [...page.matchAll(/href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    return Promise.all(urls.map(async (url) => (await get(url ?? '')).body));
+  };
+  it.each(
+    ROUTES.filter((route) => route.access === 'public' && route.prerender).map((route) => [
+      route.id,
+      samplePath(route),
+    ]),
+  )('%s (%s) loads zod only if it has a form', async (id, path) => {
+    const scripts = await pageScripts(path);
+    const withZod = scripts.filter((script) => script.includes('$ZodType'));
+    if (FORM_PAGES.has(id)) expect(withZod.length).toBeGreaterThan(0);
+    else expect(withZod).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
-import { BLOG_POSTS_URL, type BlogPostsPage } from '../../../core/blog/schema';
+import { BLOG_POSTS_URL } from '../../../core/blog/post-page';
+import type { BlogPostsPage } from '../../../core/blog/schema';
 import { BLOG_HEADING } from '../../../core/blog/seed-post';
 import { AdminLogin, BLOG_SESSION_URL } from '../components/blog/admin-login';
 import { BlogSignOut } from '../components/blog/post-admin';

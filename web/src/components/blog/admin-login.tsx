@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { BLOG_PASSCODE_MAX } from '../../../../core/blog/schema';
+import { BLOG_PASSCODE_MAX } from '../../../../core/blog/limits';
 import { sendJson } from '../../data/post-json';
 import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';

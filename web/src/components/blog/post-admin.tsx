@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BLOG_POSTS_URL, type BlogPost, blogPostUrl } from '../../../../core/blog/schema';
+import { BLOG_POSTS_URL, blogPostUrl } from '../../../../core/blog/post-page';
+import type { BlogPost } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';

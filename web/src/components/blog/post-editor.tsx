@@ -1,11 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  BLOG_CONTENT_MAX,
-  BLOG_POSTS_URL,
-  BLOG_TITLE_MAX,
-  type BlogPost,
-  blogPostUrl,
-} from '../../../../core/blog/schema';
+import { BLOG_CONTENT_MAX, BLOG_TITLE_MAX } from '../../../../core/blog/limits';
+import { BLOG_POSTS_URL, blogPostUrl } from '../../../../core/blog/post-page';
+import type { BlogPost } from '../../../../core/blog/schema';
 import { sendJson } from '../../data/post-json';
 import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';

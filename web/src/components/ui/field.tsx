@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { clipText } from '../../../../core/shared/text';
+import { clipText } from '../../../../core/shared/text-length';
 
 // A labelled control with its hint and error below it. The control points at both
 // (aria-describedby) and reports aria-invalid, so a screen reader hears the error on focus.
