@@ -59,11 +59,17 @@ export function listenForChanges(
  */
 export const ANNOUNCE_AFTER_COMMIT = sql`select set_config('lunar.notify_after_commit', 'on', true) as deferred`;
 
-/** Announces committed changes, as the trigger would have; one round trip, no commit to wait for. */
+/**
+ * Announces committed changes, as the trigger would have, in their order (the function scan
+ * yields the array's elements in order, and pg_notify runs once per row); one round trip, no
+ * commit to wait for. One statement text whatever the count (the payloads go as one JSON
+ * array): a text per count would be a new prepared statement, and a describe round trip, for
+ * each batch size on each pooled connection.
+ */
 export async function notifyChanges(db: Executor, changes: Change[]): Promise<void> {
   if (changes.length === 0) return;
-  const calls = changes.map(
-    (change) => sql`pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`,
+  const payloads = JSON.stringify(changes.map((change) => JSON.stringify(change)));
+  await db.execute(
+    sql`select pg_notify(${CHANGES_CHANNEL}, payload) from jsonb_array_elements_text(${payloads}::jsonb) as payload`,
   );
-  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }

@@ -120,6 +120,38 @@ describe.each(DRIVERS)('contact messages repository on %s', (driver) => {
     expect(next).toMatchObject({ id: null, count: { hits: 8 } });
   });
 
+  it("announces a batch's messages and deliveries in the order they were stored, each once", async () => {
+    const repo = createContactMessagesRepository(database.db);
+    const heard: Change[] = [];
+    const stop = await listenForChanges(database, (change) => heard.push(change));
+    try {
+      // Three rounds of different sizes: the announcement's statement is the same for each.
+      for (const size of [12, 1, 5]) {
+        heard.length = 0;
+        const results = await Promise.all(
+          Array.from({ length: size }, (_, n) =>
+            repo.createWithinLimit(aMessage(200 + n), {
+              key: `announce-batch-${driver}-${size}-${n}`,
+              max: 5,
+              windowMs: 60_000,
+            }),
+          ),
+        );
+        const ids = results.map((result) => result.id);
+        await expect.poll(() => heard.length).toBe(size * 2);
+        // Each message, then its delivery; messages in the order of their ids.
+        expect(heard.filter((_, n) => n % 2 === 0)).toEqual(
+          ids.map((id) => ({ table: 'contact_messages', op: 'insert', id })),
+        );
+        expect(heard.filter((_, n) => n % 2 === 1).map((change) => change.table)).toEqual(
+          ids.map(() => 'outbox'),
+        );
+      }
+    } finally {
+      await stop();
+    }
+  });
+
   it('fails only the message the database refuses when it shares a batch with others', async () => {
     const repo = createContactMessagesRepository(database.db);
     const limit = { key: `refused-${driver}`, max: 5, windowMs: 60_000 };
