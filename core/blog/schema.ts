@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { PageSchema } from '../shared/page';
-import { measureText, text } from '../shared/text';
-
+import { text } from '../shared/text';
+import { measureText } from '../shared/text-length';
 import { BLOG_CONTENT_MAX, BLOG_PASSCODE_MAX, BLOG_TITLE_MAX } from './limits';
-
-export { BLOG_CONTENT_MAX, BLOG_PASSCODE_MAX, BLOG_TITLE_MAX } from './limits';
 
 export const BlogPostInputSchema = z.object({
   title: text('Title', { min: 1, max: BLOG_TITLE_MAX }),

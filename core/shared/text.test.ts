@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipText, measureText, text } from './text';
+import { text } from './text';
+import { clipText, measureText } from './text-length';
 
 const EMOJI = '😀'; // 1 code point, 2 UTF-16 units
 const FLAG = '🇫🇷'; // two regional indicators: 2 code points, 4 units, 1 grapheme

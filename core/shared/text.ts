@@ -1,8 +1,6 @@
 import { config, z } from 'zod';
 import { measureText } from './text-length';
 
-export { clipText, measureText } from './text-length';
-
 // In the browser, zod probes whether it may compile parsers with `new Function`; under the
 // site's CSP (no 'unsafe-eval') the probe is reported as a violation on every page with a form.
 // Every form schema is built with `text()` below, so this module runs before any of them

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { measureText } from '../../../../core/shared/text';
+import { measureText } from '../../../../core/shared/text-length';
 import { controlProps, FieldError, TextField as UiTextField } from '../ui/field';
 
 // Every control is labelled, points at its hint and error, and reports aria-invalid, so a
