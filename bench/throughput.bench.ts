@@ -236,6 +236,10 @@ async function benchDatabase(database: Database) {
           console.log(`  ${body.path}: ${ours.other} non-2xx, ${ours.errors} errors`);
         for (const reference of references) {
           const theirs = await loadOn(reference, { url: reference.url + body.path, headers: GZIP });
+          if (theirs.other || theirs.errors)
+            console.log(
+              `  ${reference.name} ${body.path}: ${theirs.other} non-2xx, ${theirs.errors} errors`,
+            );
           add(`${body.path} ${reference.name} cpu`, theirs.cpuUs);
           add(`${body.path} ${reference.name}`, theirs.rps);
         }

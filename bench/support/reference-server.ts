@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { cpuMs, freePort, type Served, stopChild, waitForPort } from './served';
 
@@ -23,13 +24,45 @@ export async function startReferences(bodies: Body[], dir: string): Promise<Refe
   for (const [index, body] of bodies.entries())
     writeFileSync(join(dir, `body${index}`), body.bytes);
   const nginx = await startNginx(bodies, dir);
-  return [...(nginx ? [nginx] : []), await startNodeHttp(bodies, dir)];
+  const references = [...(nginx ? [nginx] : []), await startNodeHttp(bodies, dir)];
+  try {
+    for (const reference of references) await checkServes(reference, bodies);
+  } catch (error) {
+    for (const reference of references) await reference.stop();
+    throw error;
+  }
+  return references;
+}
+
+/**
+ * A reference must answer each path with 200 and the very bytes Lunar sent, or its figures
+ * compare Lunar with something else: run as root, nginx's worker (user nobody) once could not
+ * read the bodies in a 0700 temporary folder and answered every request with a 153-byte 404,
+ * at twice the rate it serves the real bodies.
+ */
+async function checkServes(reference: Reference, bodies: Body[]) {
+  for (const body of bodies) {
+    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+      get(`${reference.url}${body.path}`, { headers: { 'accept-encoding': 'gzip' } }, resolve).on(
+        'error',
+        reject,
+      ),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    if (response.statusCode !== 200 || !Buffer.concat(chunks).equals(body.bytes))
+      throw new Error(
+        `${reference.name} does not serve ${body.path} as Lunar does (status ${response.statusCode})`,
+      );
+  }
 }
 
 async function startNginx(bodies: Body[], dir: string): Promise<Reference | undefined> {
   const nginx = findNginx();
   if (!nginx) return undefined;
   const port = await freePort();
+  // nginx started as root runs its worker as nobody, which must be able to read the bodies.
+  chmodSync(dir, 0o755);
   const locations = bodies
     .map(
       (body, index) => `location = ${body.path} {
