@@ -176,7 +176,10 @@ export function createFastAnswers({
     return ifNoneMatchHolds(ifNoneMatch, ready.etag) ? ready.notModified : ready.ok;
   };
 
-  return { find, admitPage };
+  /** Whether the page route has answered this stored page at its own path (admitPage). */
+  const admitted = (page: CachedPage) => readyPages.has(page);
+
+  return { find, admitPage, admitted };
 }
 
 export type FastAnswers = ReturnType<typeof createFastAnswers>;

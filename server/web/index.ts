@@ -11,6 +11,7 @@ import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { createFastAnswers, type FastAnswers } from './fast-answers';
 import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
+import { createRewarm } from './rewarm';
 import { serveStaticAssets } from './static-assets';
 import type { WebBuild } from './web-build';
 
@@ -85,21 +86,42 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
     return day.text;
   }
   const generationOf = (version: number) => `${version}:${today()}`;
+  /** What the page cache stores of a render: stored content that is not there is a 404. */
+  const storable = ({ html, missing }: { html: string; missing: boolean }) => ({
+    html,
+    status: missing ? 404 : 200,
+  });
+
+  /** The generation of the copy of the content version, or undefined while a read is due. */
+  const cachedGeneration = () => {
+    const version = contentVersion.cached();
+    return version === undefined ? undefined : generationOf(version);
+  };
   // Stored pages and hashed assets, answered in front of Fastify when the process listens.
   let fast: FastAnswers | undefined;
   if (fastPath) {
-    fast = createFastAnswers({
+    const answers = createFastAnswers({
       assets,
       pages,
-      generation: () => {
-        const version = contentVersion.cached();
-        return version === undefined ? undefined : generationOf(version);
-      },
+      generation: cachedGeneration,
       securityHeaders: app.securityHeaders,
     });
-    fastPath.use(fast.find, app.log);
-    // The fast path answers a stored page only with a current copy of the content version.
-    const stopKeepingFresh = contentVersion.keepFresh();
+    fast = answers;
+    fastPath.use(answers.find, app.log);
+    const rewarm = createRewarm({
+      pages,
+      generation: cachedGeneration,
+      render: async (pathname) => {
+        const { route, params } = matchRoute(pathname);
+        return storable(await renderPage(pathname, route, params));
+      },
+      admitted: answers.admitted,
+      admit: answers.admitPage,
+      log: app.log,
+    });
+    // The fast path answers a stored page only with a current copy of the content version;
+    // each read also lets the pages it answered be rendered again after a change.
+    const stopKeepingFresh = contentVersion.keepFresh(() => void rewarm());
     app.addHook('onClose', (_app, done) => {
       stopKeepingFresh();
       done();
@@ -188,8 +210,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
       const page = await pages.get(generation, pathname, async () => {
         const rendered = await renderPage(pathname, route, params);
         timing = rendered.timing;
-        // Stored content that is not there (an unknown blog post) is a cached 404.
-        return { html: rendered.html, status: rendered.missing ? 404 : 200 };
+        return storable(rendered);
       });
       // Answered here at its own path: from now on the fast path may answer that path.
       if (path === pathname) fast?.admitPage(page);

@@ -76,6 +76,16 @@ export function createPageCache(limit = 200) {
       touch(pathname, entry);
       return entry.page;
     },
+    /** The generation the stored pages belong to ('' before the first). */
+    get generation() {
+      return current;
+    },
+    /** Stored pages of the current generation, most recently used first, at most `limit`. */
+    recent(limit: number): [string, CachedPage][] {
+      const stored: [string, CachedPage][] = [];
+      for (const [pathname, entry] of entries) if (entry.page) stored.push([pathname, entry.page]);
+      return stored.slice(-limit).reverse();
+    },
     get size() {
       return entries.size;
     },

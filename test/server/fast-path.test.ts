@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpContentVersion } from '../../db/repositories/content-version';
 import { seedOnce } from '../../db/seed';
 import { type RunningWeb, startWeb } from '../../server/start-web';
 import { buildTestApp, testConfig } from '../support/app';
@@ -13,7 +14,7 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/datab
 // Needs `npm run build` (the pages and assets are the built web app).
 
 type Answer = { status: number; headers: [string, string][]; body: Buffer };
-type LogLine = { msg: string; url?: string; reqId?: string; status?: number };
+type LogLine = { msg: string; url?: string; reqId?: string; status?: number; pages?: number };
 
 /** A port nothing listens on now (the web role announces PUBLIC_URL, not its port). */
 function freePort(): Promise<number> {
@@ -346,6 +347,30 @@ describe.each(DRIVERS)('fast path on %s', (driver) => {
     // HTML the client wants uncompressed yet named an encoding for: @fastify/compress's call.
     const deflate = await throughFastify('/terms', { headers: { 'accept-encoding': 'deflate' } });
     expect(header(deflate, 'content-encoding')).toBe('deflate');
+  });
+
+  it('renders the pages it answered again after a content change, before anyone asks', async () => {
+    await fastAnswer('/terms', { headers: { 'accept-encoding': 'gzip' } });
+    await fastAnswer('/blog', { headers: { 'accept-encoding': 'gzip' } });
+    const since = lines.length;
+    await bumpContentVersion(database.db, 'fast path test');
+    // The round starts once the process has read the new version (every half second; a
+    // second after a bump of its own). A bound, not a speed check.
+    const round = () =>
+      lines.slice(since).find((line) => line.msg === 'pages rendered again after a content change');
+    for (let attempt = 0; attempt < 100 && !round(); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(round()?.pages).toBeGreaterThanOrEqual(2);
+    // The first requests after the change find their pages stored: answered in front of
+    // Fastify, on a new connection read off the socket too.
+    const before = lines.length;
+    await send(webUrl, '/blog', { headers: { 'accept-encoding': 'gzip' } });
+    expect(answeredFast('/blog', before)).toBe(true);
+    const { answers, socket } = await exchange(webUrl, [head('GET', '/terms')], { count: 1 });
+    socket.destroy();
+    expect(answers[0]?.status).toBe(200);
+    expect(answeredFast('/terms', before)).toBe(true);
   });
 
   it('closes the connections it reads when the process stops, as node:http closes its idle ones', async () => {
