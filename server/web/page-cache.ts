@@ -16,8 +16,11 @@ export type CachedPage = {
   br: Buffer;
 };
 
-/** An entry: the render in progress, then the page once it is stored. */
-type Entry = { filling: Promise<CachedPage>; page?: CachedPage };
+/**
+ * An entry: the render in progress, then the page once it is stored; `used` once a request
+ * asked for it (a page rendered ahead of requests, server/web/rewarm.ts, is not, until then).
+ */
+type Entry = { filling: Promise<CachedPage>; page?: CachedPage; used: boolean };
 
 /**
  * The final HTML of public pages by path, for one content version and UTC day at a time
@@ -39,6 +42,7 @@ export function createPageCache(limit = 200) {
       generation: string,
       pathname: string,
       render: () => Promise<{ html: string; status: number }>,
+      { ahead = false }: { ahead?: boolean } = {},
     ): Promise<CachedPage> {
       if (generation !== current) {
         entries.clear();
@@ -47,10 +51,11 @@ export function createPageCache(limit = 200) {
       const hit = entries.get(pathname);
       if (hit) {
         touch(pathname, hit);
+        hit.used ||= !ahead;
         return hit.filling;
       }
       const filling = render().then(compressPage);
-      const entry: Entry = { filling };
+      const entry: Entry = { filling, used: !ahead };
       entries.set(pathname, entry);
       filling.then(
         (page) => {
@@ -74,16 +79,21 @@ export function createPageCache(limit = 200) {
       const entry = entries.get(pathname);
       if (!entry?.page) return undefined;
       touch(pathname, entry);
+      entry.used = true;
       return entry.page;
     },
     /** The generation the stored pages belong to ('' before the first). */
     get generation() {
       return current;
     },
-    /** Stored pages of the current generation, most recently used first, at most `limit`. */
+    /**
+     * Stored pages of the current generation that requests asked for, most recently used
+     * first, at most `limit`.
+     */
     recent(limit: number): [string, CachedPage][] {
       const stored: [string, CachedPage][] = [];
-      for (const [pathname, entry] of entries) if (entry.page) stored.push([pathname, entry.page]);
+      for (const [pathname, entry] of entries)
+        if (entry.page && entry.used) stored.push([pathname, entry.page]);
       return stored.slice(-limit).reverse();
     },
     get size() {

@@ -71,6 +71,24 @@ describe('pages rendered again after a content change', () => {
     expect(rendered).toHaveLength(2);
   });
 
+  it('renders again only the pages visitors asked for since the last change', async () => {
+    const { pages, rendered, rewarm, visit, change } = setup();
+    await rewarm();
+    await visit('/terms');
+    await visit('/blog');
+    await rewarm();
+    change('v2');
+    await rewarm();
+    expect(rendered).toEqual(['/blog', '/terms']);
+    // Only /terms is asked for in v2 (found stored); /blog, rendered ahead, is not.
+    await visit('/terms');
+    await rewarm();
+    change('v3');
+    await rewarm();
+    expect(rendered).toEqual(['/blog', '/terms', '/terms']);
+    expect(pages.peek('v3', '/blog')).toBeUndefined();
+  });
+
   it('still renders the rest when a request switched the cache to the new generation first', async () => {
     const { pages, rendered, rewarm, visit, change } = setup();
     await rewarm();

@@ -17,12 +17,14 @@ type Rewarm = {
 
 /**
  * After a content change or the day's turn every stored page goes (page-cache.ts). This
- * renders the pages the fast path answered, most recently used first, again at once, one at
- * a time, in the background: their next visitors get stored bytes instead of waiting for a
- * render and its compression, and connections the fast path reads are not handed to node:http
- * for good by a miss (docs/decisions/042-pages-rendered-again-after-a-change.md). Returns the
- * check to run whenever the content version was read; it does nothing while the generation
- * is the stored one or a round is running.
+ * renders the pages the fast path answered and visitors asked for in the generation that
+ * ended, most recently used first, again at once, one at a time, in the background: their
+ * next visitors get stored bytes instead of waiting for a render and its compression, and
+ * connections the fast path reads are not handed to node:http for good by a miss
+ * (docs/decisions/042-pages-rendered-again-after-a-change.md). A page rendered here that no
+ * one asks for before the next change is not rendered again then. Returns the check to run
+ * whenever the content version was read; it does nothing while the generation is the stored
+ * one or a round is running.
  */
 export function createRewarm({ pages, generation, render, admitted, admit, log }: Rewarm) {
   let running = false;
@@ -53,7 +55,7 @@ export function createRewarm({ pages, generation, render, admitted, admit, log }
         // Another change came in the meantime: the next read starts a round for it.
         if (generation() !== next) break;
         try {
-          admit(await pages.get(next, pathname, () => render(pathname)));
+          admit(await pages.get(next, pathname, () => render(pathname), { ahead: true }));
           stored += 1;
         } catch (error) {
           // Not stored: the next request for it renders it, and reports a failure as usual.
