@@ -34,6 +34,12 @@ function setup() {
     admittedPages.add(page);
     return page;
   }
+  /** The first read in v1, visitors on `paths` in that order, and the read after them. */
+  async function visitInV1(...paths: string[]) {
+    await rewarm();
+    for (const pathname of paths) await visit(pathname);
+    await rewarm();
+  }
   return {
     pages,
     rendered,
@@ -41,6 +47,7 @@ function setup() {
     admittedPages,
     rewarm,
     visit,
+    visitInV1,
     change: (next: string | undefined) => {
       generation = next;
     },
@@ -72,11 +79,8 @@ describe('pages rendered again after a content change', () => {
   });
 
   it('renders again only the pages visitors asked for since the last change', async () => {
-    const { pages, rendered, rewarm, visit, change } = setup();
-    await rewarm();
-    await visit('/terms');
-    await visit('/blog');
-    await rewarm();
+    const { pages, rendered, rewarm, visit, visitInV1, change } = setup();
+    await visitInV1('/terms', '/blog');
     change('v2');
     await rewarm();
     expect(rendered).toEqual(['/blog', '/terms']);
@@ -90,11 +94,8 @@ describe('pages rendered again after a content change', () => {
   });
 
   it('still renders the rest when a request switched the cache to the new generation first', async () => {
-    const { pages, rendered, rewarm, visit, change } = setup();
-    await rewarm();
-    await visit('/terms');
-    await visit('/blog');
-    await rewarm();
+    const { pages, rendered, rewarm, visit, visitInV1, change } = setup();
+    await visitInV1('/terms', '/blog');
     change('v2');
     await visit('/blog'); // a visitor was faster than the next read of the version
     await rewarm();
@@ -103,11 +104,8 @@ describe('pages rendered again after a content change', () => {
   });
 
   it('waits while the content version is due, and goes on past a page that fails to render', async () => {
-    const { pages, rendered, warnings, rewarm, visit, change } = setup();
-    await rewarm();
-    await visit('/terms');
-    await visit('/broken');
-    await rewarm();
+    const { pages, rendered, warnings, rewarm, visitInV1, change } = setup();
+    await visitInV1('/terms', '/broken');
     change(undefined);
     await rewarm();
     expect(rendered).toEqual([]);
