@@ -35,8 +35,6 @@ export default defineConfig({
     // Browser files run beside the others, not in a group of their own at the end.
     sequence: { sequencer: BrowserInterleavingSequencer },
     globalSetup: ['test/support/pglite-template.ts'],
-    // As production runs PGlite (entry/database.ts): its WebAssembly compiled once, by Liftoff.
-    execArgv: ['--liftoff-only'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,7 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { type Availability, type AvailabilityLog, createAvailability } from './availability';
-import { startPgliteThread } from './pglite-thread';
+import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -49,42 +49,39 @@ export type DatabaseOptions =
   | { url: string; poolSize?: number; log?: AvailabilityLog }
   // dataDir undefined: an in-memory database (tests). template: the data directory of an
   // empty migrated database (`npm run build`) that a new dataDir starts as a copy of.
-  // onThreadOnline: called once PGlite's thread exists (db/pglite-thread.ts).
-  | { url?: undefined; dataDir?: string; template?: string; onThreadOnline?: () => void };
+  | { url?: undefined; dataDir?: string; template?: string };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url !== undefined
     ? openPostgres(options.url, options.poolSize, options.log)
-    : openPglite(options.dataDir, options.template, options.onThreadOnline);
+    : openPglite(options.dataDir, options.template);
 }
 
 async function openPglite(
   dataDir: string | undefined,
   template: string | undefined,
-  onThreadOnline: (() => void) | undefined,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && template) copyTemplate(template, dataDir);
-  // A studio site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple
-  // the process's resident memory for nothing.
-  const client = await startPgliteThread(
-    { dataDir, postgresqlconf: ['shared_buffers=16MB'] },
-    onThreadOnline,
-  );
-  // The thread's client has the surface drizzle-orm/pglite uses of a PGlite instance
-  // (db/pglite-thread.ts); PGlite's own type has more.
-  const pglite = drizzlePglite(client as unknown as PGlite, { schema });
+  // In the process itself (docs/decisions/043-embedded-database-in-process.md). A studio
+  // site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple the
+  // process's resident memory for nothing.
+  const client = await PGlite.create(dataDir, {
+    extensions: pgliteExtensions,
+    postgresqlconf: ['shared_buffers=16MB'],
+  });
+  const pglite = drizzlePglite(client, { schema });
   const db: Database = pglite;
   return {
     db,
     driver: 'pglite',
     migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
-    // Before queued writes, so that a burst of them does not make the database look down
-    // (docs/decisions/029-pglite-worker-thread.md).
-    ping: () => client.ping(),
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

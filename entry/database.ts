@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../core/config';
 import type { AvailabilityLog } from '../db/availability';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../db/client';
-import { compileWebAssemblyWithLiftoffOnly } from './liftoff';
-import { holdYoungGeneration } from './young-generation';
 
 /** The empty migrated data directory that `npm run build` makes beside the compiled entry. */
 export const PGLITE_TEMPLATE_DIR = 'pglite-template';
@@ -12,25 +10,18 @@ export const PGLITE_TEMPLATE_DIR = 'pglite-template';
 /**
  * Where the process's database is: a Postgres server (DATABASE_URL) or PGlite in DATA_DIR.
  * Compiled (dist/server/), a new DATA_DIR starts as a copy of the build's template; run from
- * the sources (tsx) there is none and PGlite runs initdb, as before.
+ * the sources (tsx) there is none and PGlite runs initdb.
  */
 export function databaseOptions(config: Config, log?: AvailabilityLog): DatabaseOptions {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, log };
   const template = fileURLToPath(new URL(`./${PGLITE_TEMPLATE_DIR}`, import.meta.url));
-  return {
-    dataDir: config.DATA_DIR,
-    template: existsSync(template) ? template : undefined,
-    // Creating the thread's isolate put V8's young-generation growth back to its default,
-    // while this thread is still loading the process's code (entry/serve.ts).
-    onThreadOnline: holdYoungGeneration,
-  };
+  return { dataDir: config.DATA_DIR, template: existsSync(template) ? template : undefined };
 }
 
 /** The database of the process (and of the CLI scripts that share its configuration). */
-export async function openConfiguredDatabase(
+export function openConfiguredDatabase(
   config: Config,
   log?: AvailabilityLog,
 ): Promise<DatabaseHandle> {
-  if (!config.DATABASE_URL) compileWebAssemblyWithLiftoffOnly();
   return openDatabase(databaseOptions(config, log));
 }

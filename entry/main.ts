@@ -1,15 +1,33 @@
-import { spawnPgliteWorkerEarly } from '../db/pglite-spawn';
-import { compileWebAssemblyWithLiftoffOnly } from './liftoff';
-import { holdYoungGeneration } from './young-generation';
+import { loadConfigOrExit } from './load-config';
+import { type RunningLunar, startLunar } from './start';
 
-// The process entry. V8's young generation is held before any other module loads (loading
-// them is part of the start-up burst it would grow for); the process itself is serve.ts.
-holdYoungGeneration();
-// Without DATABASE_URL in the environment the database is most likely the embedded one: its
-// thread starts now, before the configuration and the rest of the code load, and boots while
-// they do (decision 039). serve.ts ends it if the configuration names a Postgres server.
-if (!process.env.DATABASE_URL) {
-  compileWebAssemblyWithLiftoffOnly();
-  spawnPgliteWorkerEarly(holdYoungGeneration);
+// The process: read the configuration, start the roles in LUNAR_ROLES (entry/start.ts opens
+// the database first), and stop cleanly on SIGTERM/SIGINT.
+const config = loadConfigOrExit();
+
+// A signal that arrives while starting up (a bot login can take a while) stops the process as
+// soon as start-up has finished, so that nothing is left half-opened.
+let running: RunningLunar | null = null;
+let stopSignal: NodeJS.Signals | null = null;
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopSignal && running === null) return;
+  stopSignal = signal;
+  if (!running) return;
+  const lunar = running;
+  running = null;
+  lunar.log.info(`${signal} received, shutting down`);
+  await lunar.close();
+  process.exit(0);
 }
-await import('./serve');
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+try {
+  running = await startLunar(config);
+} catch (error) {
+  console.error('Lunar failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+if (running.url) console.log(`Lunar is running at ${running.url}`);
+if (stopSignal) await stop(stopSignal);

@@ -1,14 +1,12 @@
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
 import { seedOnce, seedsDemo } from '../db/seed';
 import { startLocalControl, startWeb } from '../server';
-import { loadWebBuild } from '../server/web/web-build';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
 import { startupWarnings } from './warnings';
@@ -22,23 +20,15 @@ export type RunningLunar = {
 };
 
 /**
- * Opens the database (migrated, seeded once; `opening`, when given, is the configured
- * database already on its way: entry/serve.ts) and starts the roles this process runs: `web`
+ * Opens the database (migrated, seeded once) and starts the roles this process runs: `web`
  * from server/, `bot` and `worker` from bot/. Each part registers its own closer; `close`
  * runs them in reverse order.
  */
-export async function startLunar(
-  config: Config,
-  opening?: Promise<DatabaseHandle>,
-): Promise<RunningLunar> {
+export async function startLunar(config: Config): Promise<RunningLunar> {
   const log = await createLogger(config);
   const closers: { name: string; close: () => Promise<void> }[] = [];
-  // The site's build (React's server renderer, the template) needs no database: it loads
-  // while the database opens, and the web server takes it from there (decision 039).
-  if (hasRole(config, 'web')) loadWebBuild(resolve(config.WEB_DIST_DIR)).catch(() => {});
-
   try {
-    const database = await (opening ?? openConfiguredDatabase(config, log));
+    const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
     const seeded = await seedOnce(database.db, { demo: seedsDemo(config) });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { migrationsFolder } from '../db/client';
 import { pgliteExtensions } from '../db/pglite-extensions';
 import { PGLITE_TEMPLATE_DIR } from '../entry/database';
@@ -22,26 +22,6 @@ const ENTRIES = {
   'db-migrate': 'scripts/db-migrate.ts',
   'login-link': 'scripts/login-link.ts',
   'db-seed-demo': 'scripts/db-seed-demo.ts',
-  // The thread that runs PGlite: db/pglite-thread.ts starts ./pglite-worker.mjs beside itself.
-  'pglite-worker': 'db/pglite-worker.ts',
-};
-
-// db/pglite-thread.ts compiles its worker with esbuild (a development dependency) only when
-// run from the sources; compiled, the worker is dist/server/pglite-worker.mjs (above), so the
-// module that does it is replaced by one that says so.
-const leaveOutWorkerCompiler: Plugin = {
-  name: 'leave-out-worker-compiler',
-  setup(build) {
-    build.onResolve({ filter: /\/pglite-worker-sources$/ }, () => ({
-      path: 'pglite-worker-sources',
-      namespace: 'left-out',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
-      contents: `export function compileWorkerFromSources() {
-        throw new Error('dist/server/pglite-worker.mjs is missing: npm run build');
-      }`,
-    }));
-  },
 };
 
 rmSync(outdir, { recursive: true, force: true });
@@ -67,7 +47,6 @@ await build({
   sourcemap: true,
   sourcesContent: false,
   logLevel: 'warning',
-  plugins: [leaveOutWorkerCompiler],
 });
 
 // db/client.ts reads `./migrations` beside itself: db/migrations from the sources, and this

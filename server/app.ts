@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { FastPath } from './fast-path';
 import { changesHubPlugin } from './live/changes-hub';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
@@ -28,8 +27,6 @@ import { loadWebBuild } from './web/web-build';
 export type AppOptions = AppContext & {
   /** The `npm run build` output; omit to serve the API only (API tests). */
   webDistDir?: string;
-  /** The listening process's fast path in front of Fastify (server/fast-path.ts). */
-  fastPath?: FastPath;
 };
 
 /**
@@ -65,5 +62,5 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(authRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
-  if (web) await fastify.register(webPlugin, { build: web, fastPath: options.fastPath });
+  if (web) await fastify.register(webPlugin, { build: web });
 };

@@ -3,7 +3,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, publicUrl } from '../core/config';
 import type { DatabaseHandle } from '../db/client';
 import { app } from './app';
-import { createFastPath } from './fast-path';
 import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
@@ -18,19 +17,12 @@ export async function startWeb(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<RunningWeb> {
-  // Stored pages and hashed assets are answered in front of Fastify (decision 032).
-  const fastPath = createFastPath();
-  const server = Fastify({
-    ...serverOptions(config),
-    loggerInstance: log,
-    serverFactory: fastPath.serverFactory,
-  });
+  const server = Fastify({ ...serverOptions(config), loggerInstance: log });
   try {
     await server.register(app, {
       config,
       database,
       webDistDir: resolve(config.WEB_DIST_DIR),
-      fastPath,
     });
     await server.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

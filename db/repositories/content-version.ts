@@ -71,21 +71,5 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
   function current(): Promise<number> | number {
     return cached() ?? read();
   }
-  /**
-   * Reads the row every half max age until the returned function is called, so the copy
-   * never expires (but for a max age after a bump by this process): the fast path, which
-   * cannot wait for a read, then answers even the first requests after a quiet spell.
-   * `onRead` runs after each read that succeeded (the web role renders pages again there).
-   */
-  function keepFresh(onRead?: () => void): () => void {
-    const readNow = () =>
-      read()
-        .then(() => onRead?.())
-        .catch(() => {});
-    const timer = setInterval(readNow, maxAgeMs / 2);
-    timer.unref();
-    readNow();
-    return () => clearInterval(timer);
-  }
-  return Object.assign(current, { cached, keepFresh });
+  return current;
 }

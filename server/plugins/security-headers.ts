@@ -55,13 +55,6 @@ export function securityHeaderOptions(https: boolean, scriptHashes: string[] = [
   };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The headers every response carries; the fast path (server/fast-path.ts) sends them too. */
-    securityHeaders: Readonly<Record<string, string>>;
-  }
-}
-
 export type SecurityHeadersOptions = { scriptHashes?: string[] };
 
 /** Safe headers on every response (CSP, nosniff, frame and referrer policies, HSTS on https). */
@@ -69,7 +62,6 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app, { scriptHashes = [] }) => {
     const https = new URL(publicUrl(app.config)).protocol === 'https:';
     const headers = helmetHeaders(securityHeaderOptions(https, scriptHashes));
-    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -6,26 +6,17 @@ import { NOT_FOUND_ROUTE, type Route, type RouteParams } from '../../core/site/r
 import { createContentVersionReader } from '../../db/repositories/content-version';
 import { createSiteContentRepository } from '../../db/repositories/site-content';
 import type { InitialState } from '../../web/src/entry-server';
-import type { FastPath } from '../fast-path';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
-import { createFastAnswers, type FastAnswers } from './fast-answers';
 import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
-import { createRewarm } from './rewarm';
-import { serveStaticAssets } from './static-assets';
+import { serveStaticFiles } from './static-files';
 import type { WebBuild } from './web-build';
 
 /** `build`: the loaded `npm run build` output (loadWebBuild). */
-export type WebOptions = {
-  build: WebBuild;
-  /** The process's fast path (server/fast-path.ts); absent under inject() in tests. */
-  fastPath?: FastPath;
-};
+export type WebOptions = { build: WebBuild };
 
 /** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
 export const SHARE_IMAGE_PATH = '/og-image.png';
-const SHARE_FILES = new Set([SHARE_IMAGE_PATH, '/favicon.ico']);
-const SHARE_FILE_MAX_AGE = 30 * 24 * 60 * 60;
 
 /**
  * The canonical path is rebuilt from the route table, never copied from the request target: a
@@ -48,7 +39,7 @@ export function canonicalPathOf(
  * version or the UTC day changes (docs/decisions/023-page-cache.md) and may be stored by
  * browsers, otherwise it is rendered for each request and sent `private, no-store` (staff).
  */
-const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath }) => {
+const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
   const siteUrl = publicUrl(app.config);
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();
@@ -62,16 +53,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
     retentionMonths: app.config.RETENTION_MONTHS,
   };
 
-  // The share card and favicon.ico keep fixed names (link previews and browsers ask for them
-  // by name), so they cannot be `immutable`; a month is long enough for caches to matter.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (SHARE_FILES.has(request.url) && reply.statusCode === 200) {
-      reply.header('cache-control', `public, max-age=${SHARE_FILE_MAX_AGE}`);
-    }
-    done(null, payload);
-  });
-
-  const assets = serveStaticAssets(app, build.clientDir);
+  await serveStaticFiles(app, build.clientDir);
 
   // The day is in the key: pages show the year, and promotions run by date. Worked out once
   // a day, not per request.
@@ -91,46 +73,6 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
     html,
     status: missing ? 404 : 200,
   });
-
-  /** The generation of the copy of the content version, or undefined while a read is due. */
-  const cachedGeneration = () => {
-    const version = contentVersion.cached();
-    return version === undefined ? undefined : generationOf(version);
-  };
-  // Stored pages and hashed assets, answered in front of Fastify when the process listens.
-  let fast: FastAnswers | undefined;
-  if (fastPath) {
-    const answers = createFastAnswers({
-      assets,
-      pages,
-      generation: cachedGeneration,
-      securityHeaders: app.securityHeaders,
-    });
-    fast = answers;
-    fastPath.use(answers.find, app.log);
-    const rewarm = createRewarm({
-      pages,
-      generation: cachedGeneration,
-      render: async (pathname) => {
-        const { route, params } = matchRoute(pathname);
-        return storable(await renderPage(pathname, route, params));
-      },
-      admitted: answers.admitted,
-      admit: answers.admitPage,
-      log: app.log,
-    });
-    // The fast path answers a stored page only with a current copy of the content version;
-    // each read also lets the pages it answered be rendered again after a change.
-    const stopKeepingFresh = contentVersion.keepFresh(() => void rewarm());
-    app.addHook('onClose', (_app, done) => {
-      stopKeepingFresh();
-      done();
-    });
-    app.addHook('preClose', (done) => {
-      fastPath.stop();
-      done();
-    });
-  }
 
   async function loadApiSnapshot(urls: string[]) {
     const answers = await Promise.all(
@@ -212,8 +154,6 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build, fastPath 
         timing = rendered.timing;
         return storable(rendered);
       });
-      // Answered here at its own path: from now on the fast path may answer that path.
-      if (path === pathname) fast?.admitPage(page);
       return sendCachedPage(request, reply, page, timing);
     }
     const { html, timing, missing } = await renderPage(pathname, route, params);

@@ -17,12 +17,6 @@ export type CachedPage = {
 };
 
 /**
- * An entry: the render in progress, then the page once it is stored; `used` once a request
- * asked for it (a page rendered ahead of requests, server/web/rewarm.ts, is not, until then).
- */
-type Entry = { filling: Promise<CachedPage>; page?: CachedPage; used: boolean };
-
-/**
  * The final HTML of public pages by path, for one content version and UTC day at a time
  * (the key the caller passes as `generation`): when it changes, every entry goes. A hit is a
  * map lookup: no query, no render, no compression. Concurrent misses for one page share one
@@ -31,18 +25,12 @@ type Entry = { filling: Promise<CachedPage>; page?: CachedPage; used: boolean };
  */
 export function createPageCache(limit = 200) {
   let current = '';
-  const entries = new Map<string, Entry>();
-  /** Moves a used entry to the end, where eviction reaches it last. */
-  function touch(pathname: string, entry: Entry) {
-    entries.delete(pathname);
-    entries.set(pathname, entry);
-  }
+  const entries = new Map<string, Promise<CachedPage>>();
   return {
     get(
       generation: string,
       pathname: string,
       render: () => Promise<{ html: string; status: number }>,
-      { ahead = false }: { ahead?: boolean } = {},
     ): Promise<CachedPage> {
       if (generation !== current) {
         entries.clear();
@@ -50,51 +38,19 @@ export function createPageCache(limit = 200) {
       }
       const hit = entries.get(pathname);
       if (hit) {
-        touch(pathname, hit);
-        hit.used ||= !ahead;
-        return hit.filling;
+        // Moved to the end, where eviction reaches it last.
+        entries.delete(pathname);
+        entries.set(pathname, hit);
+        return hit;
       }
       const filling = render().then(compressPage);
-      const entry: Entry = { filling, used: !ahead };
-      entries.set(pathname, entry);
-      filling.then(
-        (page) => {
-          entry.page = page;
-        },
-        // A failed render is not remembered: the next request tries again.
-        () => {
-          if (entries.get(pathname) === entry) entries.delete(pathname);
-        },
-      );
+      entries.set(pathname, filling);
+      // A failed render is not remembered: the next request tries again.
+      filling.catch(() => {
+        if (entries.get(pathname) === filling) entries.delete(pathname);
+      });
       if (entries.size > limit) entries.delete(entries.keys().next().value as string);
       return filling;
-    },
-    /**
-     * The stored page, without waiting: undefined when the generation is not the current one
-     * or the page is not stored (yet). For the fast path (fast-path.ts), which answers only
-     * what needs no wait and leaves the rest, misses included, to `get`.
-     */
-    peek(generation: string, pathname: string): CachedPage | undefined {
-      if (generation !== current) return undefined;
-      const entry = entries.get(pathname);
-      if (!entry?.page) return undefined;
-      touch(pathname, entry);
-      entry.used = true;
-      return entry.page;
-    },
-    /** The generation the stored pages belong to ('' before the first). */
-    get generation() {
-      return current;
-    },
-    /**
-     * Stored pages of the current generation that requests asked for, most recently used
-     * first, at most `limit`.
-     */
-    recent(limit: number): [string, CachedPage][] {
-      const stored: [string, CachedPage][] = [];
-      for (const [pathname, entry] of entries)
-        if (entry.page && entry.used) stored.push([pathname, entry.page]);
-      return stored.slice(-limit).reverse();
     },
     get size() {
       return entries.size;

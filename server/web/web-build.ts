@@ -88,7 +88,8 @@ export function inlineStylesheets(template: string, clientDir: string): string {
  * module, with its CSP hash. As a file it was a request started while the HTML was parsed, and
  * Lighthouse's simulation counts every request that ends before the largest paint as on its
  * path: one more round trip of the slow network before the first paint
- * (docs/decisions/033-inline-entry-and-young-generation.md). A module script inline still runs after parsing.
+ * (docs/decisions/033-inline-entry-and-young-generation.md). A module script inline still runs
+ * after parsing.
  */
 export function inlineEntryScript(
   template: string,
@@ -111,9 +112,9 @@ export function inlineEntryScript(
 const loaded = new Map<string, Promise<WebBuild>>();
 
 /**
- * The `npm run build` output in `distDir`, loaded once per process: entry/start.ts begins it
- * while the database opens (decision 039), the app awaits the same load. Nothing in it changes
- * once loaded. A failed load is not kept: the next call tries again.
+ * The `npm run build` output in `distDir`, loaded once per process (tests build many apps on
+ * one build). Nothing in it changes once loaded. A failed load is not kept: the next call
+ * tries again.
  */
 export function loadWebBuild(distDir: string): Promise<WebBuild> {
   let build = loaded.get(distDir);
