@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableName,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   ContactInboxItem,
@@ -18,13 +6,10 @@ import type {
   StoredContactMessage,
 } from '../../core/contact/schema';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
-import { ANNOUNCE_AFTER_COMMIT, type Change, notifyChanges } from '../changes';
 import type { Executor, Transaction } from '../client';
-import { contactMessages, rateLimits, staffUsers } from '../schema';
-import { createWriteBatches } from '../write-batches';
+import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
-import { deleteDeliveriesOf, enqueueDeliveriesOf, enqueueDelivery } from './outbox';
-import { countHitsOf, type RateLimitCount } from './rate-limits';
+import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
   id: contactMessages.id,
@@ -42,7 +27,6 @@ export const ContactMessageCursorSchema = CursorSchema(z.object({ id: KeysetIdSc
 export type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
 
 export function createContactMessagesRepository(db: Executor) {
-  let writeWithinLimit: ((message: LimitedMessage) => Promise<WithinLimit>) | undefined;
   return {
     /** The retention job: messages received before `cutoff` and their outbox deliveries. */
     async deleteOlderThan(cutoff: Date): Promise<{ messages: number; deliveries: number }> {
@@ -83,19 +67,6 @@ export function createContactMessagesRepository(db: Executor) {
         await enqueueDelivery(tx, 'contact_message', row.id);
         return { id: row.id };
       });
-    },
-
-    /**
-     * The contact form's write: counts the hit on the sender's rate limit and, only while the
-     * count is within `limit.max`, stores the message and its delivery. `id` is null when over
-     * the limit (nothing stored); `count` is the limit's state either way. Concurrent calls
-     * are written together, one statement and one commit per batch (db/write-batches.ts).
-     */
-    createWithinLimit(input: ContactMessage, limit: ContactLimit): Promise<WithinLimit> {
-      writeWithinLimit ??= createWriteBatches((batch: LimitedMessage[]) =>
-        writeBatchWithinLimit(db, batch),
-      );
-      return writeWithinLimit({ ...input, ...limit });
     },
 
     /** What the outbox worker delivers. */
@@ -166,136 +137,3 @@ export function createContactMessagesRepository(db: Executor) {
 }
 
 export type ContactMessagesRepository = ReturnType<typeof createContactMessagesRepository>;
-
-type ContactLimit = { key: string; max: number; windowMs: number };
-type LimitedMessage = ContactMessage & ContactLimit;
-type WithinLimit = { id: number | null; count: RateLimitCount };
-
-const batchStatements = new WeakMap<Executor, ReturnType<typeof prepareBatchWithinLimit>>();
-
-/**
- * Writes a batch of form messages in one statement and, once committed, announces the stored
- * ones (messages and deliveries) in one round trip.
- */
-async function writeBatchWithinLimit(
-  db: Executor,
-  batch: LimitedMessage[],
-): Promise<WithinLimit[]> {
-  let statement = batchStatements.get(db);
-  if (!statement) {
-    statement = prepareBatchWithinLimit(db);
-    batchStatements.set(db, statement);
-  }
-  const rows = await statement.execute({
-    batch: JSON.stringify(
-      batch.map((message, ord) => ({
-        ord,
-        key: message.key,
-        max_hits: message.max,
-        window_ms: message.windowMs,
-        name: message.name,
-        email: message.email,
-        subject: message.subject,
-        message: message.message,
-      })),
-    ),
-  });
-  if (rows.length !== batch.length) {
-    throw new Error(`the contact batch of ${batch.length} returned ${rows.length} rows`);
-  }
-  const stored = rows.flatMap((row): Change[] =>
-    row.id !== null && row.queuedId !== null
-      ? [
-          { table: 'contact_messages', op: 'insert', id: row.id },
-          { table: 'outbox', op: 'insert', id: row.queuedId, due: true },
-        ]
-      : [],
-  );
-  // Stored either way: a lost announcement only delays the delivery until the worker's next
-  // poll (a second) and the inbox until its next refresh, so it never fails the request (the
-  // availability monitor still sees a failed query). Nor does the request wait for it: the
-  // answer needs only the commit, and the batch's slot is free a round trip sooner
-  // (decision 036).
-  void notifyChanges(db, stored).catch(() => {});
-  return rows.map((row) => ({ id: row.id, count: { hits: row.hits, resetAt: row.resetAt } }));
-}
-
-/**
- * The batched write's statement, built and named once: the form's hot path then skips
- * drizzle's query building and Postgres re-planning it. The batch arrives as one JSON array
- * (ord, key, max_hits, window_ms and the fields); each key's hits count together
- * (rate-limits' countHitsOf), and a message's own count is its place among its key's hits in
- * this batch, so a batch of six from one address stores the five the limit allows, as six
- * separate requests would. The message ids are drawn first, in the calls' order, so each
- * result row finds its message and delivery. The trigger's announcements wait for the commit
- * (decision 034).
- */
-function prepareBatchWithinLimit(db: Executor) {
-  const input = db
-    .$with('input', {
-      ord: sql<number>`ord`.as('ord'),
-      key: sql<string>`key`.as('key'),
-    })
-    .as(
-      sql`select * from json_to_recordset(${sql.placeholder('batch')}::json) as input(
-        ord int, key text, max_hits int, window_ms int,
-        name text, email text, subject text, message text)`,
-    );
-  const counted = db
-    .$with('counted', { key: sql<string>`key`.as('key'), n: sql<number>`n`.as('n') })
-    .as(
-      sql`select key, count(*)::int as n, min(window_ms) as window_ms from ${input} group by key`,
-    );
-  const hit = countHitsOf(db, counted);
-  const numbered = db
-    .$with('numbered', {
-      ord: sql<number>`ord`.as('ord'),
-      hits: sql<number>`hits`.as('hits'),
-      resetAt: sql<Date>`reset_at`.as('reset_at'),
-    })
-    .as(
-      sql`select input.*, hit.reset_at,
-          hit.hits - counted.n + row_number() over (partition by input.key order by input.ord) as hits
-        from ${input} join ${counted} using (key) join ${hit} using (key)`,
-    );
-  const inserted = [
-    contactMessages.id,
-    contactMessages.name,
-    contactMessages.email,
-    contactMessages.subject,
-    contactMessages.message,
-  ].map((column) => sql.identifier(column.name));
-  const allowed = db
-    .$with('allowed', { ord: sql<number>`ord`.as('ord'), id: sql<number>`id`.as('id') })
-    .as(
-      sql`select ord, nextval(pg_get_serial_sequence(${getTableName(contactMessages)}, ${contactMessages.id.name}))::int as id,
-          name, email, subject, message
-        from (select * from ${numbered} where hits <= max_hits order by ord) as arrived`,
-    );
-  const message = db.$with('message', { id: sql<number>`id`.as('id') }).as(
-    sql`insert into ${contactMessages} (${sql.join(inserted, sql`, `)})
-        select id, name, email, subject, message from ${allowed} order by ord
-        returning ${sql.identifier(contactMessages.id.name)}`,
-  );
-  const queued = enqueueDeliveriesOf(db, 'contact_message', message);
-  const deferred = db
-    .$with('deferred', { deferred: sql<string>`deferred`.as('deferred') })
-    .as(ANNOUNCE_AFTER_COMMIT);
-  return (
-    db
-      .with(input, counted, hit, numbered, deferred, allowed, message, queued)
-      // Raw CTE columns render unqualified: each is named by its CTE.
-      .select({
-        hits: sql<number>`${numbered}.hits`.mapWith(Number),
-        resetAt: sql<Date>`${numbered}.reset_at`.mapWith(rateLimits.resetAt),
-        id: sql<number | null>`${allowed}.id`.mapWith(Number),
-        queuedId: sql<number | null>`${queued}.id`.mapWith(Number),
-      })
-      .from(numbered)
-      .innerJoin(deferred, sql`true`)
-      .leftJoin(allowed, sql`${allowed}.ord = ${numbered}.ord`)
-      .leftJoin(queued, sql`${queued}.ref_id = ${allowed}.id`)
-      .orderBy(sql`${numbered}.ord`)
-      .prepare('contact_within_limit_batch')
-  );
-}

@@ -1,20 +1,7 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { OUTBOX_STATUSES, type OutboxKind, type OutboxStatus } from '../../core/discord/outbox';
 import type { Executor, Transaction } from '../client';
-import { outbox, outboxKind } from '../schema';
+import { outbox } from '../schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -31,25 +18,6 @@ export async function enqueueDelivery(
   const [row] = await tx.insert(outbox).values({ kind, refId }).returning({ id: outbox.id });
   if (!row) throw new Error(`outbox insert returned nothing for ${kind} ${refId}`);
   return row.id;
-}
-
-/**
- * `enqueueDelivery` for a write done as one statement: a CTE queueing a delivery for each id
- * that `inserted` (a CTE of the new rows' ids) returns, so the row and its delivery are still
- * stored together or not at all. Its rows are the deliveries' ids and the ids they deliver.
- */
-export function enqueueDeliveriesOf(
-  db: Executor,
-  kind: OutboxKind,
-  inserted: WithSubquery & { id: SQL.Aliased<number> },
-) {
-  return db
-    .$with('queued', { id: sql<number>`id`.as('id'), refId: sql<number>`ref_id`.as('ref_id') })
-    .as(
-      sql`insert into ${outbox} (${sql.identifier(outbox.kind.name)}, ${sql.identifier(outbox.refId.name)})
-        select ${kind}::${sql.identifier(outboxKind.enumName)}, ${inserted.id} from ${inserted}
-        returning ${sql.identifier(outbox.id.name)}, ${sql.identifier(outbox.refId.name)}`,
-    );
 }
 
 /**

@@ -1,9 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createRateLimitRepository,
-  type RateLimitCount,
   type RateLimitRepository,
 } from '../../db/repositories/rate-limits';
 import { rateLimitKey } from '../client-address';
@@ -82,32 +80,4 @@ export function routeRateLimit(limit: RouteLimit, explain: ExplainLimit): RateLi
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(explain(describeWait(context.ttl)), context.ttl),
   };
-}
-
-/**
- * The counter of a route that counts its own hits (in the statement that stores, as the
- * contact form does): the key the plugin's store would use for the same route and client.
- */
-export function routeLimitKey(request: FastifyRequest): string {
-  return `${request.method}:${request.routeOptions.url}:${rateLimitKey(request.ip)}`;
-}
-
-/**
- * For such a route, what the plugin's hook does with a count: the same X-RateLimit-* headers,
- * and over `max` the same 429 (with Retry-After), thrown.
- */
-export function enforceRouteLimit(
-  reply: FastifyReply,
-  limit: RouteLimit,
-  count: RateLimitCount,
-  explain: ExplainLimit,
-): void {
-  const ttl = Math.max(0, count.resetAt.getTime() - Date.now());
-  const seconds = Math.ceil(ttl / 1000);
-  reply.header('x-ratelimit-limit', limit.max);
-  reply.header('x-ratelimit-remaining', Math.max(0, limit.max - count.hits));
-  reply.header('x-ratelimit-reset', seconds);
-  if (count.hits <= limit.max) return;
-  reply.header('retry-after', seconds);
-  throw tooManyRequests(explain(describeWait(ttl)), ttl);
 }

@@ -7,10 +7,8 @@ import { freshIp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { useTestApp } from '../support/use-test-app';
 
-// The contact form counts its per-address limit in the statement that stores the message
-// (db/repositories/contact-messages.ts createWithinLimit): these pin that the limit still holds
-// when one address sends many at once, that a 429 stores nothing, and that the answer is the
-// one the rate-limit plugin gave before.
+// The contact form's per-address limit (the rate-limit plugin, as every limited route): it
+// holds when one address sends many at once, a 429 stores nothing, and the answer says why.
 const aMessage = (subject: string) => ({
   name: 'Jordan',
   email: 'jordan@example.com',

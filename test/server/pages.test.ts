@@ -80,7 +80,7 @@ describe('pages and 404s (built web app)', () => {
     expect(page.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 
-  it('serves built files from memory: precompressed by Accept-Encoding, ETag, 304', async () => {
+  it('serves built files precompressed by Accept-Encoding, with an ETag per encoding and 304', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/' });
     const script = page.body.match(/href="(\/assets\/[^"]+\.js)"/)?.[1] as string;
     const get = (url: string, headers: Record<string, string>) =>
@@ -89,7 +89,7 @@ describe('pages and 404s (built web app)', () => {
     const br = await get(script, { 'accept-encoding': 'gzip, br' });
     const gzip = await get(script, { 'accept-encoding': 'gzip' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(plain.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     for (const response of [br, gzip]) {
@@ -99,7 +99,8 @@ describe('pages and 404s (built web app)', () => {
     expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
     const etag = String(gzip.headers.etag);
-    expect(etag).toMatch(/^"[\w-]+-gzip"$/);
+    // One representation's ETag does not name another's bytes.
+    expect(new Set([plain.headers.etag, br.headers.etag, etag]).size).toBe(3);
     const again = await get(script, { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
