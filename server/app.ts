@@ -9,7 +9,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { unreadBodyPlugin } from './plugins/unread-body';
 import applicationsRoutes from './routes/applications';
-import authRoutes, { staffPagesGuard } from './routes/auth';
+import authRoutes from './routes/auth';
 import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
 import healthRoutes from './routes/health';
@@ -44,7 +44,6 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(requestLogPlugin);
   await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
-  await fastify.register(staffPagesGuard);
   await fastify.register(changesHubPlugin);
 
   // Tier 3: one folder per domain.

@@ -9,6 +9,7 @@ import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
+import { admitStaffPage } from './staff-page-access';
 import { serveStaticFiles } from './static-files';
 import type { WebBuild } from './web-build';
 
@@ -145,6 +146,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
+    if (route.access === 'staff' && !(await admitStaffPage(request, reply))) return reply;
     // No page reads the query string, so it is not part of the key.
     if (route.cache && route.id !== 'not-found') {
       const generation = generationOf(await contentVersion());

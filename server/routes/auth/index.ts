@@ -3,8 +3,6 @@ import discordSignInRoutes from './discord';
 import linkSignInRoutes from './link';
 import sessionRoutes from './session';
 
-export { staffPagesGuard } from './page-guard';
-
 /** Staff sign-in (DESIGN.md decision 7): Discord OAuth2, one-time links, sign-out, the methods on offer. */
 const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(discordSignInRoutes);
