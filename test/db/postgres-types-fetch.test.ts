@@ -1,6 +1,7 @@
 import { createServer, type Server, Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -43,7 +44,7 @@ function startResettingProxy(target: URL) {
 // postgres.js 3.4.9 dropped the promise of a new session's array-types query, so a connection
 // lost while that query ran ended the process (an unhandled rejection; upstream #1192, #1223).
 // patches/postgres+3.4.9.patch settles it (docs/decisions/008-postgres-outages.md).
-describe.skipIf(!adminUrl)('postgres.js losing a connection while it fetches types', () => {
+describeNeeding(POSTGRES_MISSING)('postgres.js losing a connection while it fetches types', () => {
   const target = new URL(adminUrl ?? 'postgres://localhost');
   const proxy = startResettingProxy(target);
   const rejections: unknown[] = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 import {
   type LunarProcess,
   spawnLunar,
@@ -13,7 +14,7 @@ import { signInAsStaff } from '../support/staff';
 // DESIGN.md: the web and the bot may run as separate processes. A change committed in one
 // reaches the other through Postgres LISTEN/NOTIFY: the worker wakes for a queued delivery at
 // once (its poll is an hour here), and the web's live stream hears what the worker did.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across processes on Postgres', () => {
+describeNeeding(POSTGRES_MISSING)('live updates across processes on Postgres', () => {
   let database: TestDatabase;
   let fake: FakeDiscord;
   let web: (LunarProcess & { url: string }) | undefined;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase } from '../support/database';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 import { startLunarProcess, waitForOutput } from '../support/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -109,7 +110,7 @@ describe('npm run login-link on the embedded database', () => {
   }, 60_000);
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('npm run login-link with DATABASE_URL', () => {
+describeNeeding(POSTGRES_MISSING)('npm run login-link with DATABASE_URL', () => {
   it('writes the link to Postgres and prints it under PUBLIC_URL', async () => {
     const database = await createTestDatabase('postgres');
     try {

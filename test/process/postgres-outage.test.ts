@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeNeeding } from '../support/needs';
 import {
   createPrivatePostgres,
   type PrivatePostgres,
@@ -91,10 +92,7 @@ async function waitFor(
   }
 }
 
-const skipReason = privatePostgresUnavailable();
-if (skipReason) console.warn(`Postgres outage test skipped: ${skipReason}`);
-
-describe.skipIf(skipReason !== null)('the process during a Postgres outage', () => {
+describeNeeding(privatePostgresUnavailable())('the process during a Postgres outage', () => {
   let database: PrivatePostgres | undefined;
   let lunar: LunarProcess | undefined;
   let url = '';

@@ -10,6 +10,11 @@ export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+// Under CI every database suite must also run on Postgres: without a server they would
+// quietly run on PGlite alone.
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI=true needs TEST_DATABASE_URL: the database suites run on Postgres too');
+}
 
 export type TestDatabase = DatabaseHandle & { url?: string };
 
