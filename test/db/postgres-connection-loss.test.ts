@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -11,7 +12,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 // start-up. patches/postgres+3.4.9.patch fixes each; every test below fails without its hunk
 // (the patch's header names the hunk and the upstream issue). Each test ends backends of its
 // own with pg_terminate_backend; nothing else on the server is touched.
-describe.skipIf(!adminUrl)('postgres.js when a connection is lost', () => {
+describeNeeding(POSTGRES_MISSING)('postgres.js when a connection is lost', () => {
   const target = new URL(adminUrl ?? 'postgres://localhost');
   target.hostname = '127.0.0.1';
   const failures: unknown[] = [];
