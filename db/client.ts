@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { type Availability, type AvailabilityLog, createAvailability } from './availability';
 import { pgliteExtensions } from './pglite-extensions';
+import { takingTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,19 +66,20 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && template) copyTemplate(template, dataDir);
-  // In the process itself (docs/decisions/043-embedded-database-in-process.md). A studio
-  // site's data fits in a few MB; PGlite's default 128 MB buffer pool would triple the
-  // process's resident memory for nothing.
+  // In the process itself (docs/decisions/045-embedded-database.md). A studio site's data
+  // fits in a few MB; PGlite's default 128 MB buffer pool would triple the process's resident
+  // memory for nothing.
   const client = await PGlite.create(dataDir, {
     extensions: pgliteExtensions,
     postgresqlconf: ['shared_buffers=16MB'],
   });
-  const pglite = drizzlePglite(client, { schema });
+  const pglite = drizzlePglite(takingTurns(client), { schema });
   const db: Database = pglite;
   return {
     db,
     driver: 'pglite',
     migrate: (options) => migratePglite(pglite, { migrationsFolder, ...options }),
+    // Not in turn with the callers: the ping waits only for the statement PGlite is running.
     ping: async () => {
       await client.query('select 1');
     },

@@ -42,9 +42,17 @@ export async function readContentVersion(db: Executor): Promise<number> {
 }
 
 /**
+ * How long a copy may still be used while its newer read waits its turn (the embedded
+ * database runs one statement at a time: behind a burst of writes a read may take a while).
+ */
+const STALE_MS = 5000;
+
+/**
  * The content version as this process should use it: read at most once per `maxAgeMs`, so
- * a bump by another process is seen within that time without a query per request; a bump by
- * this process is seen at once (the row is read again for `maxAgeMs` after it).
+ * a bump by another process is seen within about that time without a query per request; a
+ * bump by this process is seen at once (the row is read again for `maxAgeMs` after it).
+ * While a newer read waits, a copy younger than STALE_MS is used: pages are answered from
+ * the cache instead of waiting behind the writes in progress.
  */
 export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERSION_MAX_AGE_MS) {
   let version = 0;
@@ -63,13 +71,16 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
       });
     return reading;
   }
-  /** The copy, while it may still be used without reading the row; undefined once a read is due. */
-  function cached(): number | undefined {
+  return function current(): Promise<number> | number {
     const now = Date.now();
-    return now - readAt < maxAgeMs && now - lastLocalBump > maxAgeMs ? version : undefined;
-  }
-  function current(): Promise<number> | number {
-    return cached() ?? read();
-  }
-  return current;
+    const age = now - readAt;
+    const bumpedHere = now - lastLocalBump <= maxAgeMs;
+    if (age < maxAgeMs && !bumpedHere) return version;
+    const next = read();
+    if (age < STALE_MS && !bumpedHere) {
+      next.catch(() => {}); // the next request reads again
+      return version;
+    }
+    return next;
+  };
 }
