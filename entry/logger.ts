@@ -19,11 +19,7 @@ export async function createLogger(
   const forPerson = config.NODE_ENV === 'development' || output.isTTY === true;
   const pretty = forPerson ? await prettyOutput(output) : undefined;
   if (pretty) return pino(options, pretty);
-  // Buffered writes to stdout (pino flushes them on exit): one write per record, each a
-  // system call, was a tenth of a cached page's CPU.
-  return output === process.stdout
-    ? pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096 }))
-    : pino(options, output as DestinationStream);
+  return output === process.stdout ? pino(options) : pino(options, output as DestinationStream);
 }
 
 async function prettyOutput(output: LogOutput): Promise<DestinationStream | undefined> {
