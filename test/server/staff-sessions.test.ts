@@ -17,7 +17,7 @@ describe.each(DRIVERS)('staff sessions on %s', (driver) => {
   beforeAll(async () => {
     discord = await startSignInDiscord();
     database = await createTestDatabase(driver);
-    app = await buildTestApp(database, { env: discord.env });
+    app = await buildTestApp(database, { env: discord.env, web: true });
   });
   afterAll(async () => {
     await app?.close();
