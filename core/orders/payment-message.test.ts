@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderState } from './order';
-import { buildPaymentMessage, buildPaymentVerifiedNotice } from './payment-message';
+import { buildPaymentMessage, buildPaymentVerifiedNotice, buildTaxReply } from './payment-message';
 
 const DESIGNER = '100000000000000001';
 const CUSTOMER = '100000000000000006';
@@ -98,5 +98,19 @@ describe('buildPaymentVerifiedNotice', () => {
       embeds: [],
       allowed_mentions: { parse: [], users: [DESIGNER, CUSTOMER] },
     });
+  });
+});
+
+describe('buildTaxReply (the /tax answer)', () => {
+  it('answers both directions of the 30% fee, pinging nobody', () => {
+    expect(buildTaxReply(1000)).toEqual({
+      content:
+        "To receive **1,000 R$** after Roblox's 30% fee, charge **1,429 R$**.\n" +
+        'Charging **1,000 R$** gives the studio **700 R$**.',
+      embeds: [],
+      allowed_mentions: { parse: [] },
+    });
+    expect(buildTaxReply(1).content).toContain('charge **2 R$**');
+    expect(buildTaxReply(1_000_000).content).toContain('charge **1,428,572 R$**');
   });
 });
