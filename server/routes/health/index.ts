@@ -40,6 +40,8 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/api/health', async (request, reply) => {
+    // A probe must see the process as it is now, never a copy a proxy kept.
+    reply.header('cache-control', 'no-store');
     let timer: NodeJS.Timeout | undefined;
     try {
       // On PGlite the ping runs ahead of queued queries (db/pglite-worker.ts).
