@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
+import { checkDataDir } from '../db/check-data-dir';
 import type { Database, DatabaseHandle } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
@@ -38,6 +39,7 @@ export async function startLunar(
   if (hasRole(config, 'web')) loadWebBuild(resolve(config.WEB_DIST_DIR)).catch(() => {});
 
   try {
+    await checkDataDir(config);
     const database = await (opening ?? openConfiguredDatabase(config, log));
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();
