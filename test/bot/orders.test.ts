@@ -5,6 +5,7 @@ import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
 import { PAYMENT_FIRST_TITLE } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { orderMessages, outbox, reviews } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage } from '../support/fake-discord/messages';
@@ -194,6 +195,22 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       .from(orderMessages)
       .where(eq(orderMessages.orderId, 't-100'));
     expect(messages).toHaveLength(8);
+  });
+
+  it('remembers who used a command and the customer it names, for names in the dashboard', async () => {
+    // A customer who never used anything: only /createpayment's option names them.
+    const named = h.fake.addMember({
+      username: 'named.only',
+      globalName: 'Named Only',
+      nick: 'Named (client)',
+    }).user.id;
+    await createOrder('t-150', named);
+    const people = createPeopleRepository(h.database.db);
+    await expect
+      .poll(async () => Object.fromEntries(await people.nameOf([h.users.designer, named])), LOADED)
+      .toEqual({ [h.users.designer]: 'designer', [named]: 'Named (client)' });
+    const [stored] = await people.find([named]);
+    expect(stored).toMatchObject({ username: 'named.only', globalName: 'Named Only' });
   });
 
   it('refuses the wrong role, an unknown order, the wrong state and bad options', async () => {
