@@ -6,7 +6,7 @@ import { registry } from '../../bot/registry';
 import { PAYMENT_FIRST_TITLE } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createPeopleRepository } from '../../db/repositories/people';
-import { orderMessages, outbox, reviews } from '../../db/schema';
+import { orderMessages, orders as ordersTable, outbox, reviews } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage } from '../support/fake-discord/messages';
 import { type BotHarness, startBotHarness } from './harness';
@@ -391,6 +391,122 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       authorName: 'member',
     });
   }, 90_000);
+
+  describe('logging only delivered orders (decision 043)', () => {
+    const orderLogEntries = (orderId: string) =>
+      h.fake
+        .messagesIn(h.ids.orderLogChannel)
+        .filter((m) => m.embeds.some((embed) => embed.title === `Order ${orderId}`));
+
+    it('refuses /orderlog after QC approval until Deliver, which still reaches the customer', async () => {
+      const qc = await inQc('t-700', customer);
+      await click(qc, 'order:qc_approve:t-700:1', h.users.lead);
+      const passed = await waitForMessage(ticket, titled('Order t-700 passed quality control'));
+      const early = await run('orderlog', h.users.designer, { order_id: 't-700' });
+      expect(await answerOf(early)).toBe(
+        `Order t-700 passed quality control but is not delivered yet. Press Deliver under the QC notice in <#${ticket}> first, then log it.`,
+      );
+      expect((await orders().findOrder('t-700'))?.status).toBe('qc_passed');
+
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      await click(passed, 'order:deliver:t-700', h.users.designer);
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      expect(h.fake.dmsTo(customer).at(-1)?.embeds[0]?.title).toBe('Your order t-700 is ready');
+      const log = await run('orderlog', h.users.designer, { order_id: 't-700' });
+      expect(await answerOf(log)).toContain("The designer's share is 630 R$ (90%)");
+      await waitForMessage(h.ids.orderLogChannel, (m) => orderLogEntries('t-700').includes(m));
+    }, 90_000);
+
+    it('refuses /orderlog while a lead’s changes are pending, and QC goes on', async () => {
+      const qc = await inQc('t-710', customer);
+      const opened = await click(qc, 'order:qc_changes:t-710:1', h.users.lead);
+      await h.fake.submitModal({ modal: opened, fields: { reason: 'Brighter colours' } });
+      await expect
+        .poll(async () => (await orders().findOrder('t-710'))?.status, LOADED)
+        .toBe('qc_changes_requested');
+      const log = await run('orderlog', h.users.designer, { order_id: 't-710' });
+      expect(await answerOf(log)).toBe(
+        'A lead designer asked for changes to order t-710. Apply them and submit it again with /qualitycontrol; it is delivered and logged once it passes.',
+      );
+      const order = await orders().findOrder('t-710');
+      expect(order).toMatchObject({ status: 'qc_changes_requested', loggedAt: null });
+      const again = await run('qualitycontrol', h.users.designer, { order_id: 't-710' });
+      expect(await answerOf(again)).toContain('submitted to quality control (submission 2)');
+      expect(orderLogEntries('t-710')).toEqual([]);
+    }, 90_000);
+
+    it('delivers work never sent to QC only once the designer confirms, then logs it at 80%', async () => {
+      await paidOrder('t-720', customer);
+      const log = await run('orderlog', h.users.designer, { order_id: 't-720' });
+      await expect.poll(() => log.loading, LOADED).toBe(false);
+      const prompt = log.original as FakeMessage;
+      expect(prompt.ephemeral).toBe(true);
+      expect(prompt.content).toBe(
+        'Order t-720 has not been delivered, and its work was never sent to quality control. ' +
+          'Submit it with /qualitycontrol for a 90% share once it passes, or deliver it now ' +
+          `without QC: the bot sends it to <@${customer}> by direct message and logs it with an ` +
+          '80% share (560 R$).',
+      );
+      expect(JSON.stringify(prompt.components)).toContain('order:deliver_noqc:t-720');
+      // Asking changed nothing yet.
+      expect(await orders().findOrder('t-720')).toMatchObject({ status: 'paid', loggedAt: null });
+
+      // Only the designer sees their prompt; another designer cannot press it.
+      expect(() => click(prompt, 'order:deliver_noqc:t-720', h.users.lead)).toThrow(/ephemeral/);
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      const confirm = await click(prompt, 'order:deliver_noqc:t-720', h.users.designer);
+      expect(confirm.response?.type).toBe(6);
+      await expect
+        .poll(() => prompt.content, LOADED)
+        .toBe(
+          'Order t-720 is on its way to the customer by direct message (or to this ticket if ' +
+            "their DMs are closed). It is logged: the designer's share is 560 R$ (80%).",
+        );
+      expect(prompt.components).toEqual([]);
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      await expect.poll(() => orderLogEntries('t-720').length, LOADED).toBe(1);
+      const [entry] = orderLogEntries('t-720');
+      const fields = entry?.embeds[0]?.fields as { name: string; value: string }[];
+      expect(fields.find((f) => f.name === "Designer's share")?.value).toBe(
+        '560 R$ (80%, rounded down)',
+      );
+      expect((await orders().listEvents('t-720')).map((e) => [e.type, e.data])).toEqual([
+        ['order_created', expect.anything()],
+        ['payment_verified', {}],
+        ['delivered', { route: 'dm', fileUrl: null, withoutQc: true }],
+        ['order_logged', expect.objectContaining({ sharePercent: 80, deliveredByBot: true })],
+      ]);
+      // Pressed again (an old copy): refused in words, nothing more sent.
+      const twice = await click(prompt, 'order:deliver_noqc:t-720', h.users.designer);
+      expect(twice.response?.type).toBe(6);
+      await expect.poll(() => prompt.content, LOADED).toBe('Order t-720 is already logged.');
+      const later = await run('orderlog', h.users.designer, { order_id: 't-720' });
+      expect(await answerOf(later)).toBe('Order t-720 is already logged.');
+      expect(h.fake.rejected).toEqual([]);
+    }, 90_000);
+
+    it('still delivers an order the old rules logged before it was delivered', async () => {
+      const qc = await inQc('t-730', customer);
+      await click(qc, 'order:qc_approve:t-730:1', h.users.lead);
+      const passed = await waitForMessage(ticket, titled('Order t-730 passed quality control'));
+      // As /orderlog did before decision 043: logged straight from QC passed, never delivered.
+      await h.database.db
+        .update(ordersTable)
+        .set({ status: 'logged', loggedAt: new Date(), designerShareRobux: 630 })
+        .where(eq(ordersTable.id, 't-730'));
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      const deliver = await click(passed, 'order:deliver:t-730', h.users.designer);
+      expect(await answerOf(deliver)).toContain('on its way to the customer');
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      expect(await orders().findOrder('t-730')).toMatchObject({
+        status: 'logged',
+        deliveredAt: expect.any(Date),
+      });
+    }, 90_000);
+  });
 
   it('lets only executives hide a review from the site with its button', async () => {
     const post = await waitForMessage(h.ids.reviewsChannel, titled('Review of order t-600'));

@@ -232,6 +232,54 @@ describe('fake Discord with the real discord.js client', () => {
     expect(fake.rejected).toHaveLength(1);
   });
 
+  it('lets only its user click a button on an ephemeral reply, which the bot may then edit', async () => {
+    const [owner, other] = fake.guild.members.map((member) => member.user.id);
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId('confirm:7').setLabel('Confirm').setStyle(ButtonStyle.Danger),
+    );
+    const onInteraction = async (interaction: Interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({
+          content: 'Sure?',
+          components: [row],
+          flags: MessageFlags.Ephemeral,
+        });
+      } else if (interaction.isButton()) {
+        await interaction.deferUpdate();
+        await interaction.editReply({ content: 'Done.', components: [] });
+      }
+    };
+    client.on(Events.InteractionCreate, onInteraction);
+    try {
+      await client.application?.commands.set(
+        [{ name: 'ask', description: 'Asks first' }],
+        fake.guild.id,
+      );
+      const asked = await fake.runCommand({ name: 'ask', channelId, userId: owner ?? '' });
+      const ephemeral = asked.original;
+      expect(ephemeral?.ephemeral).toBe(true);
+      expect(() =>
+        fake.clickButton({
+          channelId,
+          messageId: ephemeral?.id ?? '',
+          customId: 'confirm:7',
+          userId: other ?? '',
+        }),
+      ).toThrow(/only its user sees it/);
+      const clicked = await fake.clickButton({
+        channelId,
+        messageId: ephemeral?.id ?? '',
+        customId: 'confirm:7',
+        userId: owner ?? '',
+      });
+      expect(clicked.response?.type).toBe(6);
+      await expect.poll(() => ephemeral?.content).toBe('Done.');
+      expect(ephemeral?.components).toEqual([]);
+    } finally {
+      client.off(Events.InteractionCreate, onInteraction);
+    }
+  });
+
   it('speaks Discord errors for bad auth and unknown routes', async () => {
     const me = await fetch(`${fake.apiUrl}/v10/users/@me`, {
       headers: { authorization: 'Bot nope' },

@@ -192,3 +192,23 @@ export function toRecordedFiles(files: UploadedFile[]): RecordedRequest['files']
 export function findMember(state: FakeState, userId: string) {
   return state.guild.members.find((member) => member.user.id === userId);
 }
+
+/**
+ * A message by id: one in a channel, or an ephemeral reply or follow-up, which only the user
+ * it answered sees (and so only they can click its buttons).
+ */
+export function findAnyMessage(
+  state: FakeState,
+  messageId: string,
+): { message: FakeMessage; onlyFor?: string } | undefined {
+  const inChannel = state.messages.find((item) => item.id === messageId);
+  if (inChannel) return { message: inChannel };
+  for (const record of state.interactions.values()) {
+    for (const message of [record.original, ...record.followUps]) {
+      if (message?.ephemeral && message.id === messageId && !message.deleted) {
+        return { message, onlyFor: record.userId };
+      }
+    }
+  }
+  return undefined;
+}
