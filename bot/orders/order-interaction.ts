@@ -79,7 +79,12 @@ export function deliveredAnswer(order: OrderState): string {
     : `Order ${order.id} is delivered in this ticket: no customer account is recorded.`;
 }
 
-const CHANNEL_LABELS = { qc: 'quality-control', order_log: 'order-log', reviews: 'reviews' };
+const CHANNEL_LABELS = {
+  qc: 'quality-control',
+  order_log: 'order-log',
+  reviews: 'reviews',
+  payments: 'payments',
+};
 
 /** Said to the invoker when the channel a command posts to is not configured. */
 export function missingChannel(

@@ -32,8 +32,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     );
     customer = h.fake.addMember({ username: 'customer' }).user.id;
     closedDmsCustomer = h.fake.addMember({ username: 'quiet', closedDms: true }).user.id;
-    // The payments channel stands in for a ticket channel.
-    ticket = h.ids.paymentsChannel;
+    ticket = h.ids.ticketChannel;
     worker = h.startWorker();
   }, 60_000);
   afterAll(async () => {
@@ -66,6 +65,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   const titled = (title: string) => (m: FakeMessage) =>
     m.embeds.some((embed) => embed.title === title);
 
+  /** /createpayment in the ticket: the payment embed there, and the verifiers' request. */
   async function createOrder(orderId: string, customerId?: string) {
     const record = await run('createpayment', h.users.designer, {
       price: 700,
@@ -75,7 +75,11 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     });
     expect(await answerOf(record)).toContain(`Payment request for order ${orderId} created.`);
     await expect.poll(() => record.followUps.some((m) => !m.ephemeral), LOADED).toBe(true);
-    return record.followUps.find((m) => !m.ephemeral) as FakeMessage;
+    const request = await waitForMessage(
+      h.ids.paymentsChannel,
+      titled(`Verify the payment for order ${orderId}`),
+    );
+    return { payment: record.followUps.find((m) => !m.ephemeral) as FakeMessage, request };
   }
 
   /**
@@ -84,8 +88,8 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
    * machine a /qualitycontrol sent at once could find the order still unpaid).
    */
   async function paidOrder(orderId: string, customerId?: string) {
-    const payment = await createOrder(orderId, customerId);
-    await click(payment, `order:verify_payment:${orderId}`, h.users.verifier);
+    const { payment, request } = await createOrder(orderId, customerId);
+    await click(request, `order:verify_payment:${orderId}`, h.users.verifier);
     await expect
       .poll(async () => (await orders().listEvents(orderId)).map((e) => e.type), LOADED)
       .toContain('payment_verified');
@@ -93,25 +97,33 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   }
 
   it('runs a whole order from /createpayment to /review, leaving the rows and events', async () => {
-    const payment = await createOrder('t-100', customer);
+    const { payment, request } = await createOrder('t-100', customer);
+    // The customer's embed in the ticket: how to pay, no button, only the customer pinged.
     expect(payment.embeds[0]?.title).toBe('Payment for order t-100');
-    // The ping is allowed for the verifier role alone (it notifies once the role is
-    // mentionable or the bot may mention all roles, a server setting) and the customer.
-    expect(payment.allowedMentions).toEqual({
-      parse: [],
-      users: [customer],
-      roles: [h.ids.paymentVerifierRole],
-    });
+    expect(payment.components).toEqual([]);
+    expect(payment.allowedMentions).toEqual({ parse: [], users: [customer] });
     expect(payment.pings.users).toEqual([customer]);
+    // The verifiers' request in the payments channel, with the button; the ping is allowed
+    // for the verifier role alone (it notifies once the role is mentionable or the bot may
+    // mention all roles, a server setting).
+    expect(request.content).toBe(
+      `<@&${h.ids.paymentVerifierRole}> a payment is waiting for verification.`,
+    );
+    expect(request.allowedMentions).toEqual({ parse: [], roles: [h.ids.paymentVerifierRole] });
+    const fields = () => request.embeds[0]?.fields as { name: string; value: string }[];
+    expect(fields().find((f) => f.name === 'Ticket')?.value).toBe(`<#${ticket}>`);
+    expect(fields().find((f) => f.name === 'Expected')?.value).toMatch(
+      /^\*\*1,000 R\$\*\* in Robux/,
+    );
 
-    const verify = await click(payment, 'order:verify_payment:t-100', h.users.verifier);
+    const verify = await click(request, 'order:verify_payment:t-100', h.users.verifier);
     expect(verify.response?.type).toBe(6); // deferred update
     await expect
-      .poll(
-        () => JSON.stringify(h.fake.messages.find((m) => m.id === payment.id)?.components),
-        LOADED,
-      )
+      .poll(() => JSON.stringify(request.components), LOADED)
       .toContain('"disabled":true');
+    expect(fields().find((f) => f.name === 'Status')?.value).toMatch(
+      new RegExp(`^Verified by <@${h.users.verifier}> <t:\\d+:f>$`),
+    );
     await waitForMessage(ticket, (m) => m.content.includes('Payment for order t-100 is verified'));
 
     const submit = await run('qualitycontrol', h.users.designer, { order_id: 't-100' });
@@ -189,12 +201,13 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     ]);
     const stored = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-100'));
     expect(stored).toHaveLength(1);
-    // Every message for another channel went through the outbox, once.
+    // Every message for another channel went through the outbox, once (the payment request,
+    // two QC posts, the changes, the QC pass, the verified notice, the DM, log and review).
     const messages = await h.database.db
       .select()
       .from(orderMessages)
       .where(eq(orderMessages.orderId, 't-100'));
-    expect(messages).toHaveLength(8);
+    expect(messages).toHaveLength(9);
   });
 
   it('remembers who used a command and the customer it names, for names in the dashboard', async () => {
@@ -234,7 +247,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(await answerOf(badName)).toContain('Roblox usernames');
     expect(await orders().findOrder('t-200')).toBeNull();
 
-    const payment = await createOrder('t-201');
+    const { request: payment } = await createOrder('t-201');
     const unpaidLog = await run('orderlog', h.users.designer, { order_id: 't-201' });
     expect(await answerOf(unpaidLog)).toContain(
       `${PAYMENT_FIRST_TITLE}: order t-201 is not paid yet.`,
@@ -267,7 +280,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   });
 
   it('applies a burst of identical presses once', async () => {
-    const payment = await createOrder('t-300');
+    const { request: payment } = await createOrder('t-300');
     const before = (await h.database.db.select().from(outbox)).length;
     const presses = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -542,5 +555,58 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(values.length).toBeGreaterThan(0);
     expect(values.length).toBeLessThanOrEqual(25);
     expect(values).toContain('t-201');
+  });
+});
+
+// DISCORD_PAYMENTS_CHANNEL_ID left unset: the verifiers are pinged in the ticket, and the
+// Verify button sits under the customer's payment embed there.
+describe.each(DRIVERS)('payments verified in the ticket (no payments channel) on %s', (driver) => {
+  let h: BotHarness;
+  let worker: OutboxWorker;
+  beforeAll(async () => {
+    h = await startBotHarness(driver, { without: ['DISCORD_PAYMENTS_CHANNEL_ID'] });
+    await registerGuildCommands(
+      { token: h.fake.botToken, guildId: h.fake.guild.id, apiUrl: h.fake.apiUrl },
+      registry.commands.map((command) => command.data),
+    );
+    worker = h.startWorker();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('pings the verifiers under the payment embed, whose button verifies it', async () => {
+    const customer = h.fake.addMember({ username: 'ticket.customer' }).user.id;
+    const ticket = h.ids.ticketChannel;
+    const record = await h.fake.runCommand({
+      name: 'createpayment',
+      options: { price: 700, roblox_username: 'Builder_1', order_id: 'p-1', customer },
+      channelId: ticket,
+      userId: h.users.designer,
+    });
+    await expect.poll(() => record.followUps.some((m) => !m.ephemeral), LOADED).toBe(true);
+    const payment = record.followUps.find((m) => !m.ephemeral) as FakeMessage;
+    expect(payment.allowedMentions).toEqual({
+      parse: [],
+      users: [customer],
+      roles: [h.ids.paymentVerifierRole],
+    });
+    expect(JSON.stringify(payment.components)).toContain('order:verify_payment:p-1');
+    const verify = await h.fake.clickButton({
+      messageId: payment.id,
+      customId: 'order:verify_payment:p-1',
+      channelId: ticket,
+      userId: h.users.verifier,
+    });
+    expect(verify.response?.type).toBe(6);
+    await expect
+      .poll(() => JSON.stringify(payment.components), LOADED)
+      .toContain('"disabled":true');
+    worker.wake();
+    await expect
+      .poll(() => h.fake.messagesIn(ticket).some((m) => m.content.includes('is verified')), LOADED)
+      .toBe(true);
+    expect(h.fake.messagesIn(h.ids.paymentsChannel)).toEqual([]);
+    expect(h.fake.rejected).toEqual([]);
   });
 });
