@@ -63,17 +63,25 @@ export function createImageStore(dataDir: string) {
       },
     });
     const file = createWriteStream(tmpPath, { flags: 'wx' });
-    // Only the file's own failure is the store's: the source's (a client that hung up, a
-    // malformed form) and the checks' are the sender's, and stay as they are.
-    let fileError: unknown;
-    file.once('error', (error) => {
-      fileError = error;
+    // Only the file's own failure is the store's. The source's (a client that hung up, a
+    // malformed form) and the checks' (too large, not an image) are the sender's and stay as
+    // they are, although the pipeline then fails the file with that same error.
+    // The pipeline passes the first failure to every stream, so whose it was is whichever
+    // stream reported it first.
+    let failedFirst: 'file' | 'upstream' | undefined;
+    for (const stream of [source, ...checks, measure]) {
+      stream.once('error', () => {
+        failedFirst ??= 'upstream';
+      });
+    }
+    file.once('error', () => {
+      failedFirst ??= 'file';
     });
     try {
       await pipeline([source, ...checks, measure, file]);
     } catch (error) {
       await rm(tmpPath, { force: true });
-      if (error === fileError) {
+      if (failedFirst === 'file') {
         throw new StorageError(`cannot write ${tmpPath}: ${describe(error)}`, { cause: error });
       }
       throw error;
