@@ -45,7 +45,8 @@ export function createDiscordSender(token: string, api?: string): DiscordSender 
     async edit({ channelId, messageId, payload }: EditedMessage) {
       try {
         // An edit uploads no files, so an `attachment://` image would point at nothing: reuse
-        // the URL Discord gave the image when the message was posted (as the buttons do).
+        // the URL Discord gave the image when the message was posted (the one place this is
+        // done: every edit of a posted message goes through here).
         const posted = (await authorized().get(Routes.channelMessage(channelId, messageId))) as {
           embeds?: { image?: { url?: string } }[];
         };

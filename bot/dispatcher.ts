@@ -5,8 +5,10 @@ import {
   MessageFlags,
   type RepliableInteraction,
 } from 'discord.js';
+import { createPeopleRepository } from '../db/repositories/people';
 import { memberRoleKeys, refusalFor } from './member-roles';
 import type { Access, BotContext, InteractionModules } from './modules';
+import { peopleIn } from './people';
 
 export const OTHER_GUILD_REFUSAL = 'Lunar only answers in the studio server.';
 export const NO_LONGER_IN_USE = {
@@ -29,10 +31,11 @@ type Routed = {
 };
 
 /**
- * The one place interactions enter. In order: refuses other servers, answers an unknown
- * command/button/form, refuses a member without the module's declared role (saying which),
- * runs the module, and turns any error into a short ephemeral answer with a reference that is
- * also in the log, so staff can report it.
+ * The one place interactions enter. In order: remembers who used it (the people table, for
+ * names in the dashboard), refuses other servers, answers an unknown command/button/form,
+ * refuses a member without the module's declared role (saying which), runs the module, and
+ * turns any error into a short ephemeral answer with a reference that is also in the log, so
+ * staff can report it.
  */
 export function createInteractionDispatcher(
   ctx: BotContext,
@@ -42,11 +45,23 @@ export function createInteractionDispatcher(
 ) {
   const find = indexModules(modules);
   const { log } = ctx;
+  const people = createPeopleRepository(ctx.db);
 
   const refusalOf = (interaction: Interaction, access: Access) => {
     const roles = ctx.config.discord.roles;
     return refusalFor(access, memberRoleKeys(interaction, roles), roles);
   };
+
+  /** Names for the dashboard: beside the answer, never in its way (Discord's 3 s window). */
+  function rememberWhoUsed(interaction: Interaction): void {
+    const failed = (error: unknown) =>
+      log.warn({ err: error }, 'remembering who used an interaction failed');
+    try {
+      people.remember(peopleIn(interaction)).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
 
   async function suggest(interaction: AutocompleteInteraction): Promise<void> {
     const command = find.command(interaction.commandName);
@@ -70,6 +85,7 @@ export function createInteractionDispatcher(
   }
 
   return async (interaction: Interaction): Promise<void> => {
+    if (interaction.guildId === guildId) rememberWhoUsed(interaction);
     if (interaction.isAutocomplete()) return suggest(interaction);
     const routed = route(interaction, find);
     if (!routed) return;

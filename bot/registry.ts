@@ -1,5 +1,6 @@
 import { applicationDecisionButton } from './buttons/application-decision';
 import { deliverButton } from './buttons/order-deliver';
+import { deliverWithoutQcButton } from './buttons/order-deliver-without-qc';
 import { qcApproveButton } from './buttons/order-qc-approve';
 import { qcChangesButton } from './buttons/order-qc-changes';
 import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
@@ -32,6 +33,7 @@ export const registry: InteractionModules = {
     qcApproveButton,
     qcChangesButton,
     deliverButton,
+    deliverWithoutQcButton,
     reviewHideButton,
     reviewShowButton,
   ],

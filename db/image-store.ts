@@ -13,6 +13,20 @@ import { pipeline } from 'node:stream/promises';
 const HASH = /^[0-9a-f]{64}$/;
 const TMP = '.tmp';
 
+/**
+ * The store could not write a file (no permission, a full or read-only disk): the server's
+ * fault, never the sender's. Routes answer it with a 500 and its reference, and log it.
+ */
+export class StorageError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'StorageError';
+  }
+}
+
+/** The folder under DATA_DIR for the site's own images (server/site-media.ts). */
+export const SITE_MEDIA_FOLDER = 'site';
+
 /** A file received whole into the tmp folder, not yet kept. */
 export type ReceivedFile = { hash: string; byteSize: number; tmpPath: string };
 
@@ -35,7 +49,9 @@ export function createImageStore(dataDir: string) {
    * the error thrown; nothing is kept until `keep`.
    */
   async function receive(source: Readable, checks: Transform[] = []): Promise<ReceivedFile> {
-    await mkdir(tmpDir, { recursive: true });
+    await mkdir(tmpDir, { recursive: true }).catch((error: unknown) => {
+      throw new StorageError(`cannot create ${tmpDir}: ${describe(error)}`, { cause: error });
+    });
     const tmpPath = join(tmpDir, randomUUID());
     const hash = createHash('sha256');
     let byteSize = 0;
@@ -46,10 +62,28 @@ export function createImageStore(dataDir: string) {
         done(null, chunk);
       },
     });
+    const file = createWriteStream(tmpPath, { flags: 'wx' });
+    // Only the file's own failure is the store's. The source's (a client that hung up, a
+    // malformed form) and the checks' (too large, not an image) are the sender's and stay as
+    // they are, although the pipeline then fails the file with that same error.
+    // The pipeline passes the first failure to every stream, so whose it was is whichever
+    // stream reported it first.
+    let failedFirst: 'file' | 'upstream' | undefined;
+    for (const stream of [source, ...checks, measure]) {
+      stream.once('error', () => {
+        failedFirst ??= 'upstream';
+      });
+    }
+    file.once('error', () => {
+      failedFirst ??= 'file';
+    });
     try {
-      await pipeline([source, ...checks, measure, createWriteStream(tmpPath, { flags: 'wx' })]);
+      await pipeline([source, ...checks, measure, file]);
     } catch (error) {
       await rm(tmpPath, { force: true });
+      if (failedFirst === 'file') {
+        throw new StorageError(`cannot write ${tmpPath}: ${describe(error)}`, { cause: error });
+      }
       throw error;
     }
     return { hash: hash.digest('hex'), byteSize, tmpPath };
@@ -74,6 +108,7 @@ export function createImageStore(dataDir: string) {
 
   return {
     root,
+    tmpDir,
     receive,
     keep,
     pathOf,
@@ -129,3 +164,6 @@ export function createImageStore(dataDir: string) {
     },
   };
 }
+
+const describe = (error: unknown) =>
+  (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));

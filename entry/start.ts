@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { startDiscordRoles } from '../bot';
 import { startRetentionJob } from '../bot/retention/job';
 import { type Config, hasRole, publicUrl } from '../core/config';
+import { checkDataDir } from '../db/check-data-dir';
 import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
@@ -28,6 +29,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
   const log = await createLogger(config);
   const closers: { name: string; close: () => Promise<void> }[] = [];
   try {
+    await checkDataDir(config);
     const database = await openConfiguredDatabase(config, log);
     closers.push({ name: 'database', close: () => database.close() });
     await database.migrate();

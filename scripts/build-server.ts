@@ -1,4 +1,4 @@
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -56,9 +56,15 @@ cpSync(migrationsFolder, join(outdir, 'migrations'), { recursive: true });
 // A new embedded database starts as a copy of this one (entry/database.ts) instead of
 // running initdb, which takes seconds and leaves hundreds of MB of WebAssembly memory behind.
 // Migrated, not seeded: start-up seeds it as it would any new database.
-const pglite = new PGlite(join(outdir, PGLITE_TEMPLATE_DIR), { extensions: pgliteExtensions });
+const template = join(outdir, PGLITE_TEMPLATE_DIR);
+const pglite = new PGlite(template, { extensions: pgliteExtensions });
 await migrate(drizzle(pglite), { migrationsFolder });
 await pglite.close();
+// The Docker image builds as root and runs as `node`: Postgres writes some files 0600, which
+// `node` could not copy into a new DATA_DIR. The template holds no data: anyone may read it.
+for (const entry of readdirSync(template, { recursive: true, withFileTypes: true })) {
+  chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
 
 // Written last: scripts/ensure-build.mjs compares the sources with it.
 writeFileSync(join(root, 'dist/build-info.json'), `${JSON.stringify({ builtAt: new Date() })}\n`);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_OWNER_ID, type SignInLinkRequest, SignInLinkRequestSchema } from '../core/auth';
 import { publicUrl } from '../core/config';
@@ -58,11 +60,26 @@ if (!parsedRequest.success) {
 }
 const request: SignInLinkRequest = parsedRequest.data;
 
+/**
+ * Said when there is no embedded database to write to and no server to ask: most likely this
+ * shell lacks the server's DATABASE_URL (or DATA_DIR), and a link written into a new embedded
+ * database would be one the server never reads.
+ */
+function noDatabaseHere(dataDir: string): string {
+  return (
+    `No Lunar database in DATA_DIR (${resolve(dataDir)}) and no running Lunar server holds it. ` +
+    'Run this command with the same DATABASE_URL and DATA_DIR as the server (the same .env, ' +
+    'from the same folder; with Docker: docker compose exec lunar npm run login-link -- …).'
+  );
+}
+
 /** The link's URL: from the running server if it holds the embedded database, else made here. */
 async function makeLink(): Promise<string> {
   if (!config.DATABASE_URL) {
     const url = await requestSignInLink(config.DATA_DIR, request);
     if (url) return url;
+    // PG_VERSION marks a Postgres data directory: the embedded database exists there.
+    if (!existsSync(join(config.DATA_DIR, 'PG_VERSION'))) fail(noDatabaseHere(config.DATA_DIR), 1);
   }
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: 1 } : { dataDir: config.DATA_DIR },

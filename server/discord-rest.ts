@@ -1,4 +1,5 @@
 import type { DiscordOAuthSettings, DiscordRoleSource } from '../core/config';
+import type { PersonInput } from '../db/repositories/people';
 
 // The server's few calls to Discord, with plain fetch: it never loads discord.js (DESIGN.md).
 // Bot REST for a member's roles; OAuth2 for staff sign-in.
@@ -25,7 +26,26 @@ async function call(url: string, init: RequestInit, what: string): Promise<Respo
   return response;
 }
 
-export type GuildMember = { roleIds: string[]; username: string };
+/** What Discord says of a user: the parts the people table keeps (db/repositories/people.ts). */
+type ApiUser = {
+  id?: string;
+  username?: string;
+  global_name?: string | null;
+  avatar?: string | null;
+};
+
+export type GuildMember = { roleIds: string[]; username: string; person: PersonInput | null };
+
+function personOf(user: ApiUser | undefined, nick?: string | null): PersonInput | null {
+  if (!user?.id || !user.username) return null;
+  return {
+    discordId: user.id,
+    username: user.username,
+    globalName: user.global_name ?? null,
+    avatar: user.avatar ?? null,
+    ...(nick !== undefined && { nick }),
+  };
+}
 
 /** The member in the studio server, or null when they are not in it (Discord's 404). */
 export async function fetchGuildMember(
@@ -42,8 +62,16 @@ export async function fetchGuildMember(
   if (!response.ok) {
     throw new DiscordUnavailableError(`guild member: Discord answered ${response.status}`);
   }
-  const body = (await response.json()) as { roles?: string[]; user?: { username?: string } };
-  return { roleIds: body.roles ?? [], username: body.user?.username ?? userId };
+  const body = (await response.json()) as {
+    roles?: string[];
+    nick?: string | null;
+    user?: ApiUser;
+  };
+  return {
+    roleIds: body.roles ?? [],
+    username: body.user?.username ?? userId,
+    person: personOf(body.user, body.nick ?? null),
+  };
 }
 
 /** Exchanges an authorization code (with its PKCE verifier) for an access token. */
@@ -85,15 +113,16 @@ export async function exchangeOAuthCode(
 export async function fetchOAuthUser(
   oauth: DiscordOAuthSettings,
   accessToken: string,
-): Promise<{ id: string; username: string }> {
+): Promise<{ id: string; username: string; person: PersonInput | null }> {
   const response = await call(
     `${oauth.apiBaseUrl}/users/@me`,
     { headers: { authorization: `Bearer ${accessToken}` } },
     'current user',
   );
-  const body = (await response.json().catch(() => ({}))) as { id?: string; username?: string };
+  const body = (await response.json().catch(() => ({}))) as ApiUser;
   if (!response.ok || !body.id) {
     throw new DiscordRefusedError(`current user: Discord answered ${response.status}`);
   }
-  return { id: body.id, username: body.username ?? body.id };
+  // No member here: the nickname is not known (the role read that follows brings it).
+  return { id: body.id, username: body.username ?? body.id, person: personOf(body) };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createImageStore } from '../db/image-store';
+import { createImageStore, SITE_MEDIA_FOLDER } from '../db/image-store';
 
 // Images the dashboard uploads for the public site (team avatars and banners, portfolio
 // project images): files by content hash like applicants' images (db/image-store.ts), in their
@@ -9,7 +9,7 @@ import { createImageStore } from '../db/image-store';
 export const SITE_MEDIA_PREFIX = '/media/site/';
 
 export function createSiteMediaStore(dataDir: string) {
-  return createImageStore(join(dataDir, 'site'));
+  return createImageStore(join(dataDir, SITE_MEDIA_FOLDER));
 }
 
 export const siteMediaUrl = (hash: string) => `${SITE_MEDIA_PREFIX}${hash}`;

@@ -6,6 +6,7 @@ import {
   staffRolesFromDiscord,
 } from '../core/auth';
 import type { DiscordRoleSource } from '../core/config';
+import type { PeopleRepository, PersonInput } from '../db/repositories/people';
 import type { Session, SessionsRepository } from '../db/repositories/sessions';
 import type { StaffUsersRepository } from '../db/repositories/staff-users';
 import { fetchGuildMember } from './discord-rest';
@@ -20,18 +21,20 @@ export const ROLES_RETRY_AFTER_FAILURE_MS = 60_000;
 export async function readDiscordStaffRoles(
   source: DiscordRoleSource,
   discordId: string,
-): Promise<{ roles: StaffRole[]; username: string | null }> {
+): Promise<{ roles: StaffRole[]; username: string | null; person: PersonInput | null }> {
   const member = await fetchGuildMember(source, discordId);
-  if (!member) return { roles: [], username: null };
+  if (!member) return { roles: [], username: null, person: null };
   return {
     roles: staffRolesFromDiscord(member.roleIds, source.roleIds),
     username: member.username,
+    person: member.person,
   };
 }
 
 type RefresherDeps = {
   source: DiscordRoleSource | null;
   staffUsers: StaffUsersRepository;
+  people: PeopleRepository;
   sessions: SessionsRepository;
   log: FastifyBaseLogger;
 };
@@ -43,7 +46,7 @@ type RefresherDeps = {
  * role has their sessions ended (null). When Discord cannot answer, the stored roles stay and
  * the read is tried again a minute later: an outage must not lock the studio out.
  */
-export function createRoleRefresher({ source, staffUsers, sessions, log }: RefresherDeps) {
+export function createRoleRefresher({ source, staffUsers, people, sessions, log }: RefresherDeps) {
   return async function refreshRoles(session: Session): Promise<Session | null> {
     const staff = session.staff;
     if (!source || !staff || !session.rolesStale || !isDiscordUserId(staff.discordId)) {
@@ -61,6 +64,7 @@ export function createRoleRefresher({ source, staffUsers, sessions, log }: Refre
       await staffUsers.retryRolesCheck(staff.id, ROLES_RECHECK_MS, ROLES_RETRY_AFTER_FAILURE_MS);
       return session;
     }
+    if (reading.person) await people.remember(reading.person);
     const member = await staffUsers.syncByDiscordId({
       discordId: staff.discordId,
       username: reading.username ?? staff.username,

@@ -1,5 +1,6 @@
 import {
   buildPaymentMessage,
+  buildPaymentVerificationRequest,
   buildPaymentVerifiedNotice,
   parseOrderCustomId,
 } from '../../core/orders';
@@ -7,7 +8,10 @@ import { createOrdersRepository } from '../../db/repositories/orders';
 import type { ButtonModule } from '../modules';
 import { actorOf, ephemeral, toMessageOptions } from '../orders/order-interaction';
 
-/** 'Verify payment' under the payment embed: moves the order to paid, with who and when. */
+/**
+ * 'Verify payment' under the payments channel's request (or, without that channel, under the
+ * ticket's payment embed): moves the order to paid, with who and when, and tells the ticket.
+ */
 export const verifyPaymentButton: ButtonModule = {
   customIdPrefix: 'order:verify_payment',
   access: { roles: ['payment_verifier', 'executive'] },
@@ -27,8 +31,14 @@ export const verifyPaymentButton: ButtonModule = {
       await interaction.followUp(ephemeral(result.reason));
       return;
     }
-    // The embed now says who verified it and when; the button is disabled. Edits never ping.
-    const payment = toMessageOptions(buildPaymentMessage(result.order));
+    // The message pressed (the payments channel's request, or the ticket's payment embed)
+    // now says who verified it and when; the button is disabled. Edits never ping.
+    const inPaymentsChannel = interaction.channelId === config.discord.channels.payments;
+    const payment = toMessageOptions(
+      inPaymentsChannel
+        ? buildPaymentVerificationRequest(result.order)
+        : buildPaymentMessage(result.order),
+    );
     await interaction.editReply({ ...payment, allowedMentions: { parse: [] } });
   },
 };

@@ -1,5 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { buildPaymentMessage, ORDER_PRICE_MAX, ROBLOX_USERNAME_MAX } from '../../core/orders';
+import {
+  buildPaymentMessage,
+  buildPaymentVerificationRequest,
+  ORDER_PRICE_MAX,
+  ROBLOX_USERNAME_MAX,
+} from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
 import {
@@ -13,8 +18,9 @@ import {
 
 /**
  * `/createpayment price roblox_username order_id [customer]`: creates the order in this ticket
- * (or updates it while unpaid) and posts the payment embed with its 'Verify payment' button,
- * pinging the payment verifiers.
+ * (or updates it while unpaid) and posts the payment embed for the customer. The 'Verify
+ * payment' button and the verifiers' ping go with a request to the payments channel when one
+ * is set (DISCORD_PAYMENTS_CHANNEL_ID), else under the embed in the ticket.
  */
 export const createPaymentCommand: CommandModule = {
   data: new SlashCommandBuilder()
@@ -45,6 +51,10 @@ export const createPaymentCommand: CommandModule = {
   async execute(interaction, { config, db }) {
     // Acknowledge first: the database may take longer than Discord's 3 s window.
     await interaction.deferReply(DEFER_EPHEMERAL);
+    const verifierRoleId = config.discord.roles.payment_verifier;
+    // With a payments channel, verifiers get the request (and the Verify button) there, where
+    // they may read, rather than in a ticket they may not see.
+    const verifiedElsewhere = Boolean(config.discord.channels.payments);
     const result = await createOrdersRepository(db).applyOrderCommand(
       {
         type: 'createPayment',
@@ -55,6 +65,16 @@ export const createPaymentCommand: CommandModule = {
         ticketChannelId: interaction.channelId,
       },
       actorOf(interaction, config.discord.roles),
+      new Date(),
+      (next) =>
+        verifiedElsewhere
+          ? [
+              {
+                target: { channel: 'payments' },
+                payload: buildPaymentVerificationRequest(next, { verifierRoleId }),
+              },
+            ]
+          : [],
     );
     if (!result.ok) {
       await interaction.editReply(edited(result.reason));
@@ -71,9 +91,7 @@ export const createPaymentCommand: CommandModule = {
       ),
     );
     await interaction.followUp(
-      toMessageOptions(
-        buildPaymentMessage(order, { verifierRoleId: config.discord.roles.payment_verifier }),
-      ),
+      toMessageOptions(buildPaymentMessage(order, { verifierRoleId, verifiedElsewhere })),
     );
   },
 };

@@ -1,5 +1,10 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { buildOrderLogEntry, sharePercent } from '../../core/orders';
+import {
+  buildDeliverWithoutQcPrompt,
+  buildOrderLogEntry,
+  offersDeliveryWithoutQc,
+  sharePercent,
+} from '../../core/orders';
 import { formatRobux } from '../../core/site/pricing';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import type { CommandModule } from '../modules';
@@ -11,9 +16,13 @@ import {
   missingChannel,
   orderIdOption,
   suggestOrders,
+  toMessageOptions,
 } from '../orders/order-interaction';
 
-/** `/orderlog order_id`: logs a paid order to the order-log channel with the designer's share. */
+/**
+ * `/orderlog order_id`: logs a delivered order to the order-log channel with the designer's
+ * share; for work never sent to QC it offers to deliver it without QC first (80%).
+ */
 export const orderLogCommand: CommandModule = {
   data: new SlashCommandBuilder()
     .setName('orderlog')
@@ -29,9 +38,19 @@ export const orderLogCommand: CommandModule = {
       return;
     }
     await interaction.deferReply(DEFER_EPHEMERAL);
-    const result = await createOrdersRepository(db).applyOrderCommand(
-      { type: 'logOrder', orderId: interaction.options.getString('order_id', true) },
-      actorOf(interaction, config.discord.roles),
+    const orders = createOrdersRepository(db);
+    const orderId = interaction.options.getString('order_id', true);
+    const actor = actorOf(interaction, config.discord.roles);
+    // Work never sent to QC is delivered first, and only once the designer confirms it
+    // (decision 043): the answer asks, with the button that does it.
+    const order = await orders.findOrder(orderId);
+    if (order && offersDeliveryWithoutQc(order, actor)) {
+      await interaction.editReply(toMessageOptions(buildDeliverWithoutQcPrompt(order)));
+      return;
+    }
+    const result = await orders.applyOrderCommand(
+      { type: 'logOrder', orderId },
+      actor,
       new Date(),
       (next) => [{ target: { channel: 'order_log' }, payload: buildOrderLogEntry(next) }],
     );

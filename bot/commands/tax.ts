@@ -1,18 +1,12 @@
 import { MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { netForPrice, priceForNet } from '../../core/orders/tax';
+import {
+  buildTaxReply,
+  firstIssueMessage,
+  TAX_AMOUNT_MAX,
+  TaxAmountSchema,
+} from '../../core/orders';
 import type { CommandModule } from '../modules';
-
-export const TAX_AMOUNT_MAX = 1_000_000;
-
-const robux = (value: number) => `${value.toLocaleString('en-US')} Robux`;
-
-/** The answer to `/tax amount`: both directions of Roblox's 30% fee. */
-export function describeTax(amount: number): string {
-  return [
-    `To receive **${robux(amount)}** after Roblox's 30% fee, charge **${robux(priceForNet(amount))}**.`,
-    `Charging **${robux(amount)}** gives the studio **${robux(netForPrice(amount))}**.`,
-  ].join('\n');
-}
+import { ephemeral, toMessageOptions } from '../orders/order-interaction';
 
 export const taxCommand: CommandModule = {
   data: new SlashCommandBuilder()
@@ -34,20 +28,17 @@ export const taxCommand: CommandModule = {
     .toJSON(),
   access: 'everyone',
   async execute(interaction) {
-    const amount = interaction.options.getInteger('amount', true);
-    const shown = interaction.options.getBoolean('public') ?? false;
-    // Discord enforces the option's range in its client; a hand-made request need not.
-    if (amount < 1 || amount > TAX_AMOUNT_MAX) {
-      await interaction.reply({
-        content: `The amount must be a whole number from 1 to ${TAX_AMOUNT_MAX.toLocaleString('en-US')}.`,
-        flags: MessageFlags.Ephemeral,
-      });
+    // Discord checks the option's type and range in its client; an older registration or a
+    // hand-made request need not (0, 2,000,000, 1.5), so the raw value goes through the schema.
+    const amount = TaxAmountSchema.safeParse(interaction.options.get('amount')?.value);
+    if (!amount.success) {
+      await interaction.reply(ephemeral(firstIssueMessage(amount.error)));
       return;
     }
+    const shown = interaction.options.getBoolean('public') ?? false;
     await interaction.reply({
-      content: describeTax(amount),
+      ...toMessageOptions(buildTaxReply(amount.data)),
       ...(!shown && { flags: MessageFlags.Ephemeral }),
-      allowedMentions: { parse: [] },
     });
   },
 };

@@ -4,6 +4,7 @@ import {
   type DecisionDmFailure,
 } from '../../core/applications/decision-dm';
 import { buildApplicationMessage } from '../../core/applications/discord-message';
+import type { OrderChannelKey } from '../../core/config';
 import { buildContactMessage } from '../../core/contact/discord-message';
 import type { DiscordMessagePayload } from '../../core/discord/payload';
 import type { Executor } from '../../db/client';
@@ -97,7 +98,7 @@ export function createDeliveryRenderer(
     const target: DeliveryTarget = row.dmUserId
       ? { kind: 'dm', userId: row.dmUserId, fallbackChannelId: row.channelId ?? '' }
       : row.channelKey
-        ? { kind: 'order_channel', channel: row.channelKey as 'qc' | 'order_log' | 'reviews' }
+        ? { kind: 'order_channel', channel: row.channelKey as OrderChannelKey }
         : { kind: 'channel', channelId: row.channelId ?? '' };
     const fallback = row.fallbackPayload as unknown as DiscordMessagePayload | null;
     return { target, payload, files: [], ...(fallback && { fallback }) };

@@ -1,11 +1,11 @@
 import type { ApplicationType } from '../../core/applications/schema';
-import { type Config, DISCORD_CHANNEL_VARIABLES } from '../../core/config';
+import { type Config, DISCORD_CHANNEL_VARIABLES, type OrderChannelKey } from '../../core/config';
 
 export type DeliveryTarget =
   | { kind: 'application'; type: ApplicationType }
   | { kind: 'contact' }
-  /** An order message for a configured channel (QC, order log, reviews). */
-  | { kind: 'order_channel'; channel: 'qc' | 'order_log' | 'reviews' }
+  /** An order message for a configured channel (QC, order log, reviews, payments). */
+  | { kind: 'order_channel'; channel: OrderChannelKey }
   /** A fixed channel: an order's ticket. */
   | { kind: 'channel'; channelId: string }
   /** A customer's DMs; the worker posts the fallback in `fallbackChannelId` if they are closed. */

@@ -115,8 +115,8 @@ export function startOutboxWorker(
   }
 
   /**
-   * A decision made on the dashboard, shown on the application's posted message (the buttons
-   * edit it themselves). Waits for the post: one in flight may have been rendered before the
+   * A decision (from the dashboard or the message's own buttons), shown on the application's
+   * posted message. Waits for the post: one in flight may have been rendered before the
    * decision, so only an edit after it is sure to show it.
    */
   async function deliverDecisionEdit(row: OutboxRow): Promise<void> {

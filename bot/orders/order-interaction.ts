@@ -9,11 +9,14 @@ import {
 import { type Config, DISCORD_CHANNEL_VARIABLES } from '../../core/config';
 import {
   type Actor,
+  buildDeliveryDm,
+  buildDeliveryInTicket,
   ORDER_ID_MAX,
   ORDER_STATUS_LABELS,
   type OrderMessagePayload,
+  type OrderState,
 } from '../../core/orders';
-import { createOrdersRepository } from '../../db/repositories/orders';
+import { createOrdersRepository, type OrderMessage } from '../../db/repositories/orders';
 import { memberRoleKeys } from '../member-roles';
 import type { BotContext } from '../modules';
 
@@ -46,7 +49,42 @@ export function toMessageOptions(payload: OrderMessagePayload): BaseMessageOptio
   };
 }
 
-const CHANNEL_LABELS = { qc: 'quality-control', order_log: 'order-log', reviews: 'reviews' };
+/**
+ * What delivering an order sends, through the outbox: the work to the customer's DMs (the
+ * worker falls back to the ticket, with a note, when they are closed), or to the ticket when
+ * no customer is recorded. The Deliver button and the delivery without QC send the same.
+ */
+export function deliveryMessages(next: OrderState): OrderMessage[] {
+  return [
+    next.customerDiscordId
+      ? {
+          target: {
+            dmUserId: next.customerDiscordId,
+            fallbackChannelId: next.ticketChannelId,
+            fallback: buildDeliveryInTicket(next, 'dms_closed'),
+          },
+          payload: buildDeliveryDm(next),
+        }
+      : {
+          target: { channelId: next.ticketChannelId },
+          payload: buildDeliveryInTicket(next, 'no_customer'),
+        },
+  ];
+}
+
+/** Told to whoever delivered, once the delivery is queued. */
+export function deliveredAnswer(order: OrderState): string {
+  return order.customerDiscordId
+    ? `Order ${order.id} is on its way to the customer by direct message (or to this ticket if their DMs are closed).`
+    : `Order ${order.id} is delivered in this ticket: no customer account is recorded.`;
+}
+
+const CHANNEL_LABELS = {
+  qc: 'quality-control',
+  order_log: 'order-log',
+  reviews: 'reviews',
+  payments: 'payments',
+};
 
 /** Said to the invoker when the channel a command posts to is not configured. */
 export function missingChannel(

@@ -18,6 +18,11 @@ export const DISCORD_CHANNEL_KEYS = [
   'payments',
 ] as const;
 export type DiscordChannelKey = (typeof DISCORD_CHANNEL_KEYS)[number];
+/** The channels order messages go to (QC, order log, reviews, payment verification). */
+export type OrderChannelKey = Extract<
+  DiscordChannelKey,
+  'qc' | 'order_log' | 'reviews' | 'payments'
+>;
 
 /** The variable behind each role, for messages that tell staff what to set. */
 export const DISCORD_ROLE_VARIABLES = {

@@ -6,7 +6,8 @@ import { z } from 'zod';
 /**
  * What a delivery announces: the row it describes is of this kind. `application_decision`
  * (ref: the application) tells the applicant the decision by DM; `application_decision_edit`
- * edits the application's posted message to show a decision made on the dashboard.
+ * edits the application's posted message to show the decision (made with its buttons or on
+ * the dashboard).
  */
 export const OUTBOX_KINDS = [
   'application',

@@ -48,6 +48,11 @@ export const OrderCommandSchema = z.discriminatedUnion('type', [
   }),
   /** The 'Deliver' button under the QC-passed notice. */
   z.object({ type: z.literal('deliver'), orderId: OrderIdSchema }),
+  /**
+   * The confirmation /orderlog offers for work never sent to QC: the bot delivers it to the
+   * customer, and it is logged with the 80% share (decision 043).
+   */
+  z.object({ type: z.literal('deliverWithoutQc'), orderId: OrderIdSchema }),
   /** /orderlog. */
   z.object({ type: z.literal('logOrder'), orderId: OrderIdSchema }),
   /** The /review modal, submitted in channel `channelId`. */

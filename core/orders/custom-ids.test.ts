@@ -11,6 +11,7 @@ describe('order custom_ids', () => {
       'order:qc_changes_reason:ticket-1:1',
     ],
     [{ action: 'deliver', orderId: '42' }, 'order:deliver:42'],
+    [{ action: 'deliver_noqc', orderId: '42' }, 'order:deliver_noqc:42'],
     [{ action: 'review', orderId: '42' }, 'order:review:42'],
   ])('%j ↔ %s', (parts, customId) => {
     expect(buildOrderCustomId(parts)).toBe(customId);

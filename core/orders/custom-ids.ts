@@ -15,6 +15,7 @@ export const ORDER_BUTTON_ACTIONS = [
   'qc_approve',
   'qc_changes',
   'deliver',
+  'deliver_noqc',
   'review_hide',
   'review_show',
 ] as const;

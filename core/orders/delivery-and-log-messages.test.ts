@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeliveredNotice, buildDeliveryDm, buildDeliveryInTicket } from './delivery-messages';
+import {
+  buildDeliveredNotice,
+  buildDeliverWithoutQcPrompt,
+  buildDeliveryDm,
+  buildDeliveryInTicket,
+} from './delivery-messages';
 import type { OrderState } from './order';
 import { buildOrderLogEntry } from './order-log-message';
 
@@ -33,6 +38,38 @@ function delivered(overrides: Partial<OrderState> = {}): OrderState {
     ...overrides,
   };
 }
+
+describe('the prompt to deliver without QC', () => {
+  it('says what it means, with the button that does it, pinging nobody', () => {
+    const paid = delivered({
+      status: 'paid',
+      qcAttempts: 0,
+      qcPassed: false,
+      qcReviewedBy: null,
+      workFileUrl: null,
+      deliveredAt: null,
+    });
+    const payload = buildDeliverWithoutQcPrompt(paid);
+    expect(payload.content).toBe(
+      'Order ticket-1234 has not been delivered, and its work was never sent to quality control. ' +
+        'Submit it with /qualitycontrol for a 90% share once it passes, or deliver it now without ' +
+        `QC: the bot sends it to <@${CUSTOMER}> by direct message and logs it with an 80% share (600 R$).`,
+    );
+    expect(payload.allowed_mentions).toEqual({ parse: [] });
+    expect(payload.components?.[0]?.components).toEqual([
+      {
+        type: 2,
+        style: 4,
+        label: 'Deliver without QC and log (80%)',
+        custom_id: 'order:deliver_noqc:ticket-1234',
+        disabled: false,
+      },
+    ]);
+    expect(buildDeliverWithoutQcPrompt({ ...paid, customerDiscordId: null }).content).toContain(
+      `to the ticket <#${TICKET}> (no customer is recorded)`,
+    );
+  });
+});
 
 describe('delivery messages', () => {
   it('DMs the work to the customer', () => {

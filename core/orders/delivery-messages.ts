@@ -1,15 +1,20 @@
 import type { DiscordEmbed } from '../discord/payload';
+import { formatRobux } from '../site/pricing';
 import type { OrderState } from './order';
 import {
   allowMentions,
+  BUTTON_STYLE,
+  buttonRow,
   fileLink,
   isImageUrl,
   mentionChannel,
   mentionUser,
   ORDER_COLORS,
   type OrderMessagePayload,
+  orderButton,
   withinLimits,
 } from './order-message';
+import { designerShare, QC_PASSED_SHARE_PERCENT, QC_SKIPPED_SHARE_PERCENT } from './share';
 
 /** Why the work went to the ticket channel instead of the customer's DMs. */
 export type DeliveryFallbackReason = 'dms_closed' | 'no_customer';
@@ -66,6 +71,37 @@ export function buildDeliveredNotice(order: OrderState): OrderMessagePayload {
   return withinLimits({
     content: `Order ${order.id} was delivered to ${to} by direct message.`,
     embeds: [],
+    allowed_mentions: allowMentions(),
+  });
+}
+
+/**
+ * /orderlog's answer for a paid order whose work was never sent to quality control (decision
+ * 043): what delivering it without QC means, and the button that does it (delivered by the
+ * bot, then logged at 80%). Ephemeral: only the one who ran /orderlog sees it.
+ */
+export function buildDeliverWithoutQcPrompt(order: OrderState): OrderMessagePayload {
+  const to = order.customerDiscordId
+    ? `${mentionUser(order.customerDiscordId)} by direct message`
+    : `the ticket ${mentionChannel(order.ticketChannelId)} (no customer is recorded)`;
+  const share = formatRobux(designerShare(order.priceRobux, false));
+  return withinLimits({
+    content:
+      `Order ${order.id} has not been delivered, and its work was never sent to quality control. ` +
+      `Submit it with /qualitycontrol for a ${QC_PASSED_SHARE_PERCENT}% share once it passes, ` +
+      `or deliver it now without QC: the bot sends it to ${to} and logs it with an ` +
+      `${QC_SKIPPED_SHARE_PERCENT}% share (${share}).`,
+    embeds: [],
+    components: [
+      buttonRow(
+        orderButton(
+          `Deliver without QC and log (${QC_SKIPPED_SHARE_PERCENT}%)`,
+          BUTTON_STYLE.danger,
+          { action: 'deliver_noqc', orderId: order.id },
+          false,
+        ),
+      ),
+    ],
     allowed_mentions: allowMentions(),
   });
 }

@@ -10,7 +10,7 @@ export * from './order';
 export * from './order-events';
 export * from './order-log-message';
 export * from './order-message';
-export { checkBeforeModal, type ModalIntent } from './order-rules';
+export { checkBeforeModal, type ModalIntent, offersDeliveryWithoutQc } from './order-rules';
 export * from './order-status';
 export * from './payment-first';
 export * from './payment-message';

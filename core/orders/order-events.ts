@@ -28,10 +28,14 @@ export const ORDER_EVENT_DATA = {
   qc_submitted: z.object({ attempt: z.number().int(), fileUrl: z.string().nullable() }),
   qc_approved: z.object({ attempt: z.number().int() }),
   qc_changes_requested: z.object({ attempt: z.number().int(), reason: z.string() }),
-  /** `route` is where the work goes first: the customer's DMs, or the ticket when none is known. */
+  /**
+   * `route` is where the work goes first: the customer's DMs, or the ticket when none is
+   * known. `withoutQc`: delivered without quality control, confirmed from /orderlog (80%).
+   */
   delivered: z.object({
     route: z.enum(['dm', 'ticket_channel']),
     fileUrl: z.string().nullable(),
+    withoutQc: z.boolean().optional(),
   }),
   /** The bot records this when the DM could not be sent and the ticket channel got the work. */
   delivery_fell_back: z.object({ reason: z.enum(['dms_closed']) }),
@@ -40,7 +44,10 @@ export const ORDER_EVENT_DATA = {
     qcPassed: z.boolean(),
     sharePercent: z.number().int(),
     designerShareRobux: z.number().int(),
-    /** False when the work was delivered outside the bot (logged straight from paid or QC). */
+    /**
+     * Whether the bot delivered the order first. Always true since decision 043 (an order is
+     * logged only once delivered); false on orders logged earlier straight from paid or QC.
+     */
     deliveredByBot: z.boolean(),
   }),
   reviewed: z.object({ rating: z.number().int(), publish: z.boolean() }),
@@ -104,10 +111,12 @@ export function describeOrderEvent(event: OrderEvent): string {
       return `QC approved (attempt ${event.data.attempt})`;
     case 'qc_changes_requested':
       return `QC changes requested (attempt ${event.data.attempt}): ${event.data.reason}`;
-    case 'delivered':
+    case 'delivered': {
+      const how = event.data.withoutQc ? ' without quality control' : '';
       return event.data.route === 'dm'
-        ? 'Delivered to the customer by direct message'
-        : 'Delivered in the ticket channel (no customer recorded)';
+        ? `Delivered${how} to the customer by direct message`
+        : `Delivered${how} in the ticket channel (no customer recorded)`;
+    }
     case 'delivery_fell_back':
       return "Customer's DMs are closed: delivered in the ticket channel instead";
     case 'order_logged':

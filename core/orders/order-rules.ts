@@ -75,28 +75,65 @@ export function checkQcDecision(
   return command.attempt === order.qcAttempts ? null : REFUSALS.staleQc(order);
 }
 
+/**
+ * An order logged before decision 043 straight from `qc_passed` never reached its customer:
+ * its Deliver button still delivers it (the status stays `logged` or `reviewed`).
+ */
+const loggedUndelivered = (order: OrderState) =>
+  is(order, 'logged', 'reviewed') && order.deliveredAt === null && order.qcPassed;
+
+/** The Deliver button under the QC-passed notice: QC passed is required. */
 export function checkDeliver(order: OrderState, actor: Actor): Refusal {
   const refusal = checkWorksOnOrder(order, actor);
   if (refusal) return refusal;
   if (is(order, 'awaiting_payment')) return REFUSALS.paymentFirst(order);
   if (is(order, 'in_qc')) return REFUSALS.awaitingQc(order);
-  if (is(order, 'paid', 'qc_changes_requested')) return REFUSALS.deliverNeedsQc(order);
-  return is(order, 'qc_passed') ? null : REFUSALS.alreadyDelivered(order);
+  if (is(order, 'paid')) return REFUSALS.deliverNeedsQc(order);
+  if (is(order, 'qc_changes_requested')) return REFUSALS.changesRequested(order);
+  return is(order, 'qc_passed') || loggedUndelivered(order)
+    ? null
+    : REFUSALS.alreadyDelivered(order);
 }
 
 /**
- * /orderlog. Paid is required ('Payment First'). Besides `delivered`, an order may be logged
- * from `paid`, `qc_changes_requested` and `qc_passed`: the guide lets designers deliver by DM
- * themselves, and the Deliver button needs QC passed, so work delivered without QC (the 80%
- * share) can only be logged this way. Not during QC: the lead's decision changes the share.
- * A review may come before the log; such an order stays `reviewed` when it is logged.
+ * Delivery without QC (decision 043): only work never sent to quality control, and only
+ * through /orderlog's confirmation, which logs it at 80% at once. Once QC has been asked, the
+ * lead's decision stands: requested changes are made and submitted again, not skipped.
+ */
+export function checkDeliverWithoutQc(order: OrderState, actor: Actor): Refusal {
+  const refusal = checkWorksOnOrder(order, actor);
+  if (refusal) return refusal;
+  if (is(order, 'awaiting_payment')) return REFUSALS.paymentFirst(order);
+  if (is(order, 'in_qc')) return REFUSALS.awaitingQc(order);
+  if (is(order, 'qc_passed')) return REFUSALS.qcAlreadyPassed(order);
+  if (is(order, 'qc_changes_requested')) return REFUSALS.changesRequested(order);
+  return is(order, 'paid') ? null : REFUSALS.alreadyDelivered(order);
+}
+
+/**
+ * /orderlog (decision 043): an order is logged only once delivered, so every order reaches
+ * its customer before it counts towards a payout. Delivered after QC passed: 90%; delivered
+ * without QC (confirmed from /orderlog): 80%. A review may come before the log; such an order
+ * stays `reviewed` when it is logged.
  */
 export function checkLogOrder(order: OrderState, actor: Actor): Refusal {
   const refusal = checkWorksOnOrder(order, actor);
   if (refusal) return refusal;
+  if (order.loggedAt !== null) return REFUSALS.alreadyLogged(order);
   if (is(order, 'awaiting_payment')) return REFUSALS.paymentFirst(order);
   if (is(order, 'in_qc')) return REFUSALS.logDuringQc(order);
-  return order.loggedAt === null ? null : REFUSALS.alreadyLogged(order);
+  if (is(order, 'qc_passed')) return REFUSALS.logBeforeDeliver(order);
+  if (is(order, 'qc_changes_requested')) return REFUSALS.changesRequested(order);
+  if (is(order, 'paid')) return REFUSALS.logWithoutDelivery(order);
+  return null;
+}
+
+/**
+ * Whether /orderlog should offer to deliver the order without QC (and log it at 80%) instead
+ * of refusing: work never sent to QC, by someone who may deliver it.
+ */
+export function offersDeliveryWithoutQc(order: OrderState, actor: Actor): boolean {
+  return order.loggedAt === null && checkDeliverWithoutQc(order, actor) === null;
 }
 
 /**

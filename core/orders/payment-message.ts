@@ -6,6 +6,7 @@ import {
   BUTTON_STYLE,
   buttonRow,
   discordTime,
+  mentionChannel,
   mentionRole,
   mentionUser,
   ORDER_COLORS,
@@ -19,13 +20,32 @@ import { netForPrice, priceForNet } from './tax';
 export interface PaymentMessageOptions {
   /** The payment-verifier role to ping; left out when not configured. */
   verifierRoleId?: string | null;
+  /**
+   * Verifiers check payments in their own channel (DISCORD_PAYMENTS_CHANNEL_ID): the ticket's
+   * message then pings nobody but the customer and has no Verify button; the request with the
+   * button is `buildPaymentVerificationRequest`, posted there.
+   */
+  verifiedElsewhere?: boolean;
 }
+
+const verifiedBy = (order: OrderState) =>
+  `Verified by ${order.paymentVerifiedBy ? mentionUser(order.paymentVerifiedBy) : 'a verifier'}${order.paidAt ? ` ${discordTime(order.paidAt)}` : ''}`;
+
+const verifyButton = (order: OrderState) =>
+  buttonRow(
+    orderButton(
+      order.paidAt !== null ? 'Payment verified' : 'Verify payment',
+      BUTTON_STYLE.success,
+      { action: 'verify_payment', orderId: order.id },
+      order.paidAt !== null,
+    ),
+  );
 
 /**
  * The answer to /createpayment in the ticket: what to pay in Robux (Roblox's fee included, as
  * /tax computes it), the card option and the Payment First rule, with the 'Verify payment'
- * button. Rebuilt from the order after verification to edit the message (button disabled,
- * who and when shown); edits never ping.
+ * button unless verifiers work in their own channel. Rebuilt from the order after
+ * verification to edit the message (button disabled, who and when shown); edits never ping.
  */
 export function buildPaymentMessage(
   order: OrderState,
@@ -33,7 +53,8 @@ export function buildPaymentMessage(
 ): OrderMessagePayload {
   const charge = priceForNet(order.priceRobux);
   const verified = order.paidAt !== null;
-  const verifierRoleId = verified ? null : options.verifierRoleId;
+  const elsewhere = options.verifiedElsewhere === true;
+  const verifierRoleId = verified || elsewhere ? null : options.verifierRoleId;
   const customerId = verified ? null : order.customerDiscordId;
   const content = [
     verifierRoleId ? `${mentionRole(verifierRoleId)} a payment is waiting for verification.` : '',
@@ -70,26 +91,60 @@ export function buildPaymentMessage(
           },
           {
             name: 'Status',
-            value:
-              verified && order.paidAt
-                ? `Verified by ${order.paymentVerifiedBy ? mentionUser(order.paymentVerifiedBy) : 'a verifier'} ${discordTime(order.paidAt)}`
+            value: verified
+              ? verifiedBy(order)
+              : elsewhere
+                ? 'A payment verifier checks it; you will be told here once it is verified.'
                 : 'Waiting for a payment verifier',
           },
         ],
         footer: { text: `Order ${order.id}` },
       },
     ],
-    components: [
-      buttonRow(
-        orderButton(
-          verified ? 'Payment verified' : 'Verify payment',
-          BUTTON_STYLE.success,
-          { action: 'verify_payment', orderId: order.id },
-          verified,
-        ),
-      ),
-    ],
+    components: elsewhere ? [] : [verifyButton(order)],
     allowed_mentions: allowMentions({ users: [customerId], roles: [verifierRoleId] }),
+  });
+}
+
+/**
+ * What a verifier checks, in the payments channel (DISCORD_PAYMENTS_CHANNEL_ID): the Robux the
+ * customer's Roblox account should have paid, the order's ticket, and the 'Verify payment'
+ * button; pings the verifier role. Rebuilt after verification to edit it (who and when, button
+ * disabled); edits never ping.
+ */
+export function buildPaymentVerificationRequest(
+  order: OrderState,
+  { verifierRoleId }: { verifierRoleId?: string | null } = {},
+): OrderMessagePayload {
+  const verified = order.paidAt !== null;
+  const ping = verified ? null : verifierRoleId;
+  return withinLimits({
+    ...(ping ? { content: `${mentionRole(ping)} a payment is waiting for verification.` } : {}),
+    embeds: [
+      {
+        title: `Verify the payment for order ${order.id}`,
+        color: verified ? ORDER_COLORS.success : ORDER_COLORS.waiting,
+        timestamp: order.createdAt.toISOString(),
+        fields: [
+          {
+            name: 'Expected',
+            value:
+              `**${formatRobux(priceForNet(order.priceRobux))}** in Robux from the account below ` +
+              `(the studio receives ${formatRobux(order.priceRobux)}), or the card payment the designer arranged`,
+          },
+          { name: 'Roblox account', value: escapeMarkdown(order.robloxUsername), inline: true },
+          { name: 'Designer', value: mentionUser(order.designerDiscordId), inline: true },
+          { name: 'Ticket', value: mentionChannel(order.ticketChannelId), inline: true },
+          {
+            name: 'Status',
+            value: verified ? verifiedBy(order) : 'Waiting for a payment verifier',
+          },
+        ],
+        footer: { text: `Order ${order.id}` },
+      },
+    ],
+    components: [verifyButton(order)],
+    allowed_mentions: allowMentions({ roles: [ping] }),
   });
 }
 

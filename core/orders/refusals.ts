@@ -48,11 +48,17 @@ export const REFUSALS = {
     `Order ${order.id} is not waiting for quality control; it is ${status(order)}.`,
 
   deliverNeedsQc: (order: OrderState) =>
-    `Order ${order.id} has not passed quality control yet. Submit it with /qualitycontrol first.`,
+    `Order ${order.id} has not passed quality control yet. Submit it with /qualitycontrol first, or deliver it without QC (80% share) from /orderlog.`,
+  changesRequested: (order: OrderState) =>
+    `A lead designer asked for changes to order ${order.id}. Apply them and submit it again with /qualitycontrol; it is delivered and logged once it passes.`,
   alreadyDelivered: (order: OrderState) => `Order ${order.id} is already ${status(order)}.`,
 
   logDuringQc: (order: OrderState) =>
-    `Order ${order.id} is waiting for quality control. Log it after a lead designer's decision, so your share is right.`,
+    `Order ${order.id} is waiting for quality control. Log it once a lead designer has decided and it is delivered, so your share is right.`,
+  logBeforeDeliver: (order: OrderState) =>
+    `Order ${order.id} passed quality control but is not delivered yet. Press Deliver under the QC notice in ${channel(order.ticketChannelId)} first, then log it.`,
+  logWithoutDelivery: (order: OrderState) =>
+    `Order ${order.id} has not been delivered. Submit it with /qualitycontrol (90% share once it passes), or deliver it without QC (80% share) with the button /orderlog offers.`,
   alreadyLogged: (order: OrderState) => `Order ${order.id} is already logged.`,
 
   reviewBeforeDelivery: (order: OrderState) =>

@@ -102,7 +102,10 @@ export type OrderSummary = {
   customerRobloxUsername: string;
   customerDiscordId: string | null;
   designerDiscordId: string;
+  /** As the studio server names them (the people table); null when never seen: show the id. */
   designerName: string | null;
+  /** The customer's Discord name, when the order names a customer who was seen. */
+  customerName: string | null;
   qc: QcOutcome;
   qcAttempts: number;
   paidAt: Date | string | null;
@@ -117,7 +120,7 @@ export type OrderTimelineEvent = {
   id: number;
   type: string;
   actorDiscordId: string;
-  /** The actor's name when they are known staff (customers and the bot are ids). */
+  /** The actor's name (the people table, else their staff sign-in); null when never seen. */
   actorName: string | null;
   /** What happened, in words (describeOrderEvent). */
   summary: string;
@@ -133,6 +136,20 @@ export type OrderDetail = OrderSummary & {
   payout: { id: number; paidAt: Date | string; paidByName: string; shareRobux: number } | null;
   events: OrderTimelineEvent[];
 };
+
+/**
+ * How the dashboard names an order's customer: their Discord name (their id when never seen)
+ * with the Roblox account they pay from; the Roblox name alone when no account is recorded.
+ */
+export function customerLabel(order: {
+  customerDiscordId: string | null;
+  customerName: string | null;
+  customerRobloxUsername: string;
+}): string {
+  if (!order.customerDiscordId) return order.customerRobloxUsername;
+  const name = order.customerName ?? order.customerDiscordId;
+  return `${name} (Roblox: ${order.customerRobloxUsername})`;
+}
 
 /** Used by SnowflakeSchema-looking customers: a Discord id, else a Roblox username. */
 export const isDiscordId = (value: string) => SnowflakeSchema.safeParse(value).success;

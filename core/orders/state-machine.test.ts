@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderCommandInput, OrderCommandType } from './commands';
 import type { Actor, OrderState } from './order';
-import { checkBeforeModal } from './order-rules';
+import { checkBeforeModal, offersDeliveryWithoutQc } from './order-rules';
 import type { OrderStatus, StaffRole } from './order-status';
 import { type Decision, decide } from './state-machine';
 
@@ -42,6 +42,7 @@ const COMMANDS = {
   approveQc: { type: 'approveQc', orderId: ID, attempt: 1 },
   requestChanges: { type: 'requestChanges', orderId: ID, attempt: 1, reason: 'Bigger logo' },
   deliver: { type: 'deliver', orderId: ID },
+  deliverWithoutQc: { type: 'deliverWithoutQc', orderId: ID },
   logOrder: { type: 'logOrder', orderId: ID },
   review: {
     type: 'review',
@@ -63,6 +64,7 @@ const ACTORS: Record<OrderCommandType, Actor> = {
   approveQc: lead,
   requestChanges: lead,
   deliver: designer,
+  deliverWithoutQc: designer,
   logOrder: designer,
   review: customer,
   setReviewHidden: executive,
@@ -106,19 +108,31 @@ const FIXTURES: Record<string, () => OrderState> = {
     ),
   'reviewed (not logged)': () =>
     walk('createPayment', 'verifyPayment', 'submitQc', 'approveQc', 'deliver', 'review'),
+  'delivered without QC': () => walk('createPayment', 'verifyPayment', 'deliverWithoutQc'),
+  'logged without QC': () => walk('createPayment', 'verifyPayment', 'deliverWithoutQc', 'logOrder'),
+  // Logged straight from QC passed under the rules before decision 043: never delivered.
+  'logged, never delivered': () => ({
+    ...walk('createPayment', 'verifyPayment', 'submitQc', 'approveQc'),
+    status: 'logged',
+    loggedAt: T0,
+    designerShareRobux: 675,
+  }),
 };
 
 /** The transition table: fixture → command → resulting status; anything missing is refused. */
 const LEGAL: Record<string, Partial<Record<OrderCommandType, OrderStatus>>> = {
   awaiting_payment: { createPayment: 'awaiting_payment', verifyPayment: 'paid' },
-  paid: { submitQc: 'in_qc', logOrder: 'logged' },
+  paid: { submitQc: 'in_qc', deliverWithoutQc: 'delivered' },
   in_qc: { approveQc: 'qc_passed', requestChanges: 'qc_changes_requested' },
-  qc_passed: { deliver: 'delivered', logOrder: 'logged' },
-  qc_changes_requested: { submitQc: 'in_qc', logOrder: 'logged' },
+  qc_passed: { deliver: 'delivered' },
+  qc_changes_requested: { submitQc: 'in_qc' },
   delivered: { logOrder: 'logged', review: 'reviewed' },
   logged: { review: 'reviewed' },
   'reviewed (logged)': { setReviewHidden: 'reviewed' },
   'reviewed (not logged)': { logOrder: 'reviewed', setReviewHidden: 'reviewed' },
+  'delivered without QC': { logOrder: 'logged', review: 'reviewed' },
+  'logged without QC': { review: 'reviewed' },
+  'logged, never delivered': { deliver: 'logged', review: 'reviewed' },
 };
 
 const cases = Object.keys(FIXTURES).flatMap((fixture) =>
@@ -441,13 +455,28 @@ describe('decide: deliver', () => {
     expect(fallback.ok && fallback.events[0]?.data).toMatchObject({ route: 'ticket_channel' });
   });
 
-  it('needs QC passed', () => {
+  it('needs QC passed, and the requested changes made', () => {
     expect(reasonOf(run(fixture('paid'), 'deliver'))).toBe(
-      'Order ticket-1234 has not passed quality control yet. Submit it with /qualitycontrol first.',
+      'Order ticket-1234 has not passed quality control yet. Submit it with /qualitycontrol first, or deliver it without QC (80% share) from /orderlog.',
+    );
+    expect(reasonOf(run(fixture('qc_changes_requested'), 'deliver'))).toBe(
+      'A lead designer asked for changes to order ticket-1234. Apply them and submit it again with /qualitycontrol; it is delivered and logged once it passes.',
     );
     expect(reasonOf(run(fixture('delivered'), 'deliver'))).toBe(
       'Order ticket-1234 is already delivered.',
     );
+    expect(reasonOf(run(fixture('logged'), 'deliver'))).toBe(
+      'Order ticket-1234 is already logged.',
+    );
+  });
+
+  it('still delivers an order the old rules logged before it was delivered', () => {
+    const decision = run(fixture('logged, never delivered'), 'deliver');
+    expect(decision.ok && decision.patch).toEqual({ deliveredAt: T0 });
+    expect(decision.ok && decision.next.status).toBe('logged');
+    expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['delivered']);
+    const again = must(decision);
+    expect(reasonOf(run(again, 'deliver'))).toBe('Order ticket-1234 is already logged.');
   });
 
   it('lets a lead or executive cover, not a customer', () => {
@@ -456,6 +485,52 @@ describe('decide: deliver', () => {
     expect(run(fixture('qc_passed'), 'deliver', customer).ok).toBe(false);
     // The designer lost the designer role (left the team): no longer theirs to act on.
     expect(run(fixture('qc_passed'), 'deliver', actor(DESIGNER)).ok).toBe(false);
+  });
+});
+
+describe('decide: deliverWithoutQc', () => {
+  it('delivers work never sent to QC, saying so in the timeline', () => {
+    const decision = run(fixture('paid'), 'deliverWithoutQc');
+    expect(decision.ok && decision.patch).toEqual({ status: 'delivered', deliveredAt: T0 });
+    expect(decision.ok && decision.next.qcPassed).toBe(false);
+    expect(decision.ok && decision.events.map((e) => [e.type, e.data])).toEqual([
+      ['delivered', { route: 'dm', fileUrl: null, withoutQc: true }],
+    ]);
+  });
+
+  it('is refused once QC was asked, and before payment', () => {
+    expect(reasonOf(run(fixture('awaiting_payment'), 'deliverWithoutQc'))).toMatch(
+      /^Payment First:/,
+    );
+    expect(reasonOf(run(fixture('in_qc'), 'deliverWithoutQc'))).toBe(
+      "Order ticket-1234 is already waiting for quality control. Wait for a lead designer's decision.",
+    );
+    expect(reasonOf(run(fixture('qc_passed'), 'deliverWithoutQc'))).toBe(
+      'Order ticket-1234 already passed quality control. Deliver it with the Deliver button.',
+    );
+    expect(reasonOf(run(fixture('qc_changes_requested'), 'deliverWithoutQc'))).toMatch(
+      /^A lead designer asked for changes to order ticket-1234\./,
+    );
+    expect(reasonOf(run(fixture('delivered without QC'), 'deliverWithoutQc'))).toBe(
+      'Order ticket-1234 is already delivered.',
+    );
+  });
+
+  it('is for the order’s designer, a lead or an executive', () => {
+    expect(run(fixture('paid'), 'deliverWithoutQc', lead).ok).toBe(true);
+    expect(run(fixture('paid'), 'deliverWithoutQc', executive).ok).toBe(true);
+    for (const who of [otherDesigner, customer, verifier]) {
+      expect(run(fixture('paid'), 'deliverWithoutQc', who).ok).toBe(false);
+    }
+  });
+
+  it('is offered by /orderlog only where it applies', () => {
+    expect(offersDeliveryWithoutQc(fixture('paid'), designer)).toBe(true);
+    expect(offersDeliveryWithoutQc(fixture('paid'), otherDesigner)).toBe(false);
+    for (const name of ['awaiting_payment', 'in_qc', 'qc_passed', 'qc_changes_requested']) {
+      expect(offersDeliveryWithoutQc(fixture(name), designer)).toBe(false);
+    }
+    expect(offersDeliveryWithoutQc(fixture('delivered without QC'), designer)).toBe(false);
   });
 });
 
@@ -476,22 +551,43 @@ describe('decide: logOrder', () => {
     });
   });
 
-  it('pays 80% when the work skipped or failed QC and was delivered outside the bot', () => {
-    for (const name of ['paid', 'qc_changes_requested']) {
-      const decision = run(fixture(name), 'logOrder');
-      expect(decision.ok && decision.events[0]?.data).toEqual({
-        priceRobux: 750,
-        qcPassed: false,
-        sharePercent: 80,
-        designerShareRobux: 600,
-        deliveredByBot: false,
-      });
+  it('pays 80% for work delivered without QC', () => {
+    const decision = run(fixture('delivered without QC'), 'logOrder');
+    expect(decision.ok && decision.patch).toEqual({
+      status: 'logged',
+      loggedAt: T0,
+      designerShareRobux: 600,
+    });
+    expect(decision.ok && decision.events[0]?.data).toEqual({
+      priceRobux: 750,
+      qcPassed: false,
+      sharePercent: 80,
+      designerShareRobux: 600,
+      deliveredByBot: true,
+    });
+  });
+
+  it('logs only a delivered order, saying what to do first', () => {
+    expect(reasonOf(run(fixture('qc_passed'), 'logOrder'))).toBe(
+      `Order ticket-1234 passed quality control but is not delivered yet. Press Deliver under the QC notice in <#${TICKET}> first, then log it.`,
+    );
+    expect(reasonOf(run(fixture('qc_changes_requested'), 'logOrder'))).toBe(
+      'A lead designer asked for changes to order ticket-1234. Apply them and submit it again with /qualitycontrol; it is delivered and logged once it passes.',
+    );
+    expect(reasonOf(run(fixture('paid'), 'logOrder'))).toBe(
+      'Order ticket-1234 has not been delivered. Submit it with /qualitycontrol (90% share once it passes), or deliver it without QC (80% share) with the button /orderlog offers.',
+    );
+    for (const name of ['paid', 'qc_passed', 'qc_changes_requested', 'in_qc']) {
+      expect(run(fixture(name), 'logOrder').ok).toBe(false);
     }
   });
 
   it('waits for the QC decision and logs once', () => {
     expect(reasonOf(run(fixture('in_qc'), 'logOrder'))).toBe(
-      "Order ticket-1234 is waiting for quality control. Log it after a lead designer's decision, so your share is right.",
+      'Order ticket-1234 is waiting for quality control. Log it once a lead designer has decided and it is delivered, so your share is right.',
+    );
+    expect(reasonOf(run(fixture('logged, never delivered'), 'logOrder'))).toBe(
+      'Order ticket-1234 is already logged.',
     );
     expect(reasonOf(run(fixture('logged'), 'logOrder'))).toBe(
       'Order ticket-1234 is already logged.',

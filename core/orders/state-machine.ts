@@ -5,6 +5,7 @@ import type { OrderEvent, OrderEventOf, OrderEventType } from './order-events';
 import {
   checkCreatePayment,
   checkDeliver,
+  checkDeliverWithoutQc,
   checkLogOrder,
   checkQcDecision,
   checkReview,
@@ -28,13 +29,19 @@ import { designerShare, sharePercent } from './share';
  * | approveQc       | in_qc (latest attempt)                            | qc_passed            | lead; not the designer or submitter      |
  * | requestChanges  | in_qc (latest attempt)                            | qc_changes_requested | lead; not the designer or submitter      |
  * | deliver         | qc_passed                                         | delivered            | order's designer, lead, executive        |
- * | logOrder        | paid, qc_passed, qc_changes_requested, delivered  | logged               | order's designer, lead, executive        |
+ * | deliver         | logged or reviewed, QC passed, never delivered    | (unchanged)          | order's designer, lead, executive        |
+ * |                 | (logged before decision 043)                      |                      |                                          |
+ * | deliverWithout- | paid (never sent to QC; confirmed from /orderlog, | delivered            | order's designer, lead, executive        |
+ * |   Qc            | which logs it at once with the 80% share)         |                      |                                          |
+ * | logOrder        | delivered                                         | logged               | order's designer, lead, executive        |
  * | logOrder        | reviewed (not yet logged)                         | reviewed             | order's designer, lead, executive        |
  * | review          | delivered, logged                                 | reviewed             | the customer; else anyone in the ticket  |
  * |                 |                                                   |                      | channel but the designer                 |
  * | setReviewHidden | any status with a review                          | (unchanged)          | executive                                |
  *
- * Everything else is refused with an ephemeral reason (refusals.ts) and changes nothing.
+ * Everything else is refused with an ephemeral reason (refusals.ts) and changes nothing. An
+ * order is logged only once delivered (decision 043): /orderlog before delivery says what to
+ * do first (Deliver, the requested changes, or the confirmation to deliver without QC).
  */
 export type Decision =
   | {
@@ -96,6 +103,9 @@ export function decide(
   if (typeof result === 'string') return { ok: false, reason: result };
   return { ok: true, next: result.next, patch: diff(order, result.next), events: result.events };
 }
+
+const is = (order: OrderState, ...statuses: OrderState['status'][]) =>
+  statuses.includes(order.status);
 
 type MakeEvent = <K extends OrderEventType>(type: K, data: OrderEventOf<K>['data']) => OrderEvent;
 
@@ -177,17 +187,23 @@ function apply(
         }
       );
     case 'deliver':
-      return (
-        checkDeliver(order, actor) ?? {
-          next: { ...order, status: 'delivered', deliveredAt: at },
-          events: [
-            event('delivered', {
-              route: order.customerDiscordId ? 'dm' : 'ticket_channel',
-              fileUrl: order.workFileUrl,
-            }),
-          ],
-        }
-      );
+    case 'deliverWithoutQc': {
+      const withoutQc = command.type === 'deliverWithoutQc';
+      const refusal = withoutQc ? checkDeliverWithoutQc(order, actor) : checkDeliver(order, actor);
+      if (refusal) return refusal;
+      // A logged order the old rules left undelivered keeps its status (order-rules.ts).
+      const status = is(order, 'qc_passed', 'paid') ? 'delivered' : order.status;
+      return {
+        next: { ...order, status, deliveredAt: at },
+        events: [
+          event('delivered', {
+            route: order.customerDiscordId ? 'dm' : 'ticket_channel',
+            fileUrl: order.workFileUrl,
+            ...(withoutQc && { withoutQc }),
+          }),
+        ],
+      };
+    }
     case 'logOrder': {
       const refusal = checkLogOrder(order, actor);
       if (refusal) return refusal;

@@ -25,7 +25,7 @@ export const STAFF_DOCUMENTATION_SECTIONS: GuideSection[] = [
     title: 'Ticket and Order Management',
     body: [
       'Claim only tickets you can start on soon, and keep the customer updated on progress. Submit finished work with /qualitycontrol before delivering it.',
-      'Deliver by direct message, log every completed order with /orderlog, and ask the customer to leave a /review. Close the ticket only once the customer confirms delivery.',
+      'Deliver through the bot (the Deliver button after QC), log every delivered order with /orderlog, and ask the customer to leave a /review. Close the ticket only once the customer confirms delivery.',
     ],
   },
   {

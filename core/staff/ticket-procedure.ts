@@ -31,8 +31,8 @@ export const TICKET_PROCEDURE_STEPS: GuideSection[] = [
     id: 'sending-the-product',
     title: '4. Sending the Product',
     body: [
-      'Deliver the finished work to the customer by direct message on Discord and confirm in the ticket that it has been sent. Handle any revisions the order includes.',
-      'Log the order with /orderlog and the order ID, and ask the customer to leave a /review. Close the ticket only after the customer confirms they received everything.',
+      'Once your work passes QC, press Deliver under the QC notice in the ticket: the bot sends it to the customer by direct message and confirms it in the ticket. Handle any revisions the order includes.',
+      'Log the delivered order with /orderlog and the order ID, and ask the customer to leave a /review. Work you deliver without QC goes out through /orderlog too, after you confirm (80% share). Close the ticket only after the customer confirms they received everything.',
     ],
   },
 ];

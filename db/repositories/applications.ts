@@ -195,15 +195,17 @@ export function createApplicationsRepository(db: Executor) {
      * The first decision wins: the conditional update lets Postgres settle a race between two
      * leads (the second update re-checks `status = 'pending'` after the first commits).
      * Answers the decided application, or null when it was decided already (or is unknown).
-     * Queues the DM that tells the applicant (outbox kind `application_decision`).
+     * Queues the DM that tells the applicant (outbox kind `application_decision`) and the edit
+     * that shows the decision on the posted message (`application_decision_edit`). Staff
+     * decide through `decideApplication` (application-decision.ts), which says why not.
      */
     async recordDecision(
       id: number,
       decision: Omit<ApplicationDecision, 'decidedAt'> & { decidedAt?: Date; note?: string },
       tx?: Transaction,
     ): Promise<ApplicationSummary | null> {
-      // The decision and the applicant's DM are stored together: a decision never goes
-      // untold, and a refused (second) decision queues nothing.
+      // The decision, the applicant's DM and the message's edit are stored together: a
+      // decision never goes untold, and a refused (second) decision queues nothing.
       return (tx ?? db).transaction(async (tx) => {
         const [row] = await tx
           .update(applications)
@@ -218,6 +220,7 @@ export function createApplicationsRepository(db: Executor) {
           .returning();
         if (!row) return null;
         await enqueueDelivery(tx, 'application_decision', row.id);
+        await enqueueDelivery(tx, 'application_decision_edit', row.id);
         return ApplicationSummarySchema.parse(summaryOf(row));
       });
     },

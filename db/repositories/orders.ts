@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
-import type { DiscordChannelKey } from '../../core/config';
+import type { OrderChannelKey } from '../../core/config';
 import {
   type Actor,
   buildDeliveryFellBackEvent,
@@ -23,7 +23,7 @@ export type OrderMessageRow = typeof orderMessages.$inferSelect;
 
 /** Where a message about an order goes; see `orderMessages` in db/schema/orders.ts. */
 export type OrderMessageTarget =
-  | { channel: Extract<DiscordChannelKey, 'qc' | 'order_log' | 'reviews'> }
+  | { channel: OrderChannelKey }
   | { channelId: string }
   | { dmUserId: string; fallbackChannelId: string; fallback: OrderMessagePayload };
 

@@ -9,7 +9,8 @@ import {
 } from '../../core/orders/payouts';
 import { sharePercent } from '../../core/orders/share';
 import type { Executor } from '../client';
-import { orders, payoutOrders, payouts, staffUsers } from '../schema';
+import { orders, payoutOrders, payouts } from '../schema';
+import { createPeopleRepository } from './people';
 
 // What the studio owes designers: the shares /orderlog stored on each logged order
 // (orders.designer_share_robux, computed once by core/orders/share.ts), summed per designer
@@ -45,6 +46,7 @@ export type PayoutCsvRow = {
 };
 
 export function createPayoutsRepository(db: Executor) {
+  const people = createPeopleRepository(db);
   function inRange(query: { from: string; until: string; designer?: string }) {
     return and(
       logged,
@@ -89,10 +91,7 @@ export function createPayoutsRepository(db: Executor) {
       if (rows.length === 0) return [];
       const designers = [...new Set(rows.map((row) => row.designerDiscordId))];
       const [names, paid] = await Promise.all([
-        db
-          .select({ discordId: staffUsers.discordId, username: staffUsers.username })
-          .from(staffUsers)
-          .where(inArray(staffUsers.discordId, designers)),
+        people.nameOf(designers),
         payoutsOf(
           and(
             eq(payouts.period, query.period),
@@ -102,10 +101,9 @@ export function createPayoutsRepository(db: Executor) {
           ),
         ),
       ]);
-      const nameOf = new Map(names.map((row) => [row.discordId, row.username]));
       return rows.map((row) => ({
         ...row,
-        designerName: nameOf.get(row.designerDiscordId) ?? null,
+        designerName: names.get(row.designerDiscordId) ?? null,
         period: query.period,
         periodEnd: periodEndOf(query.period, row.periodStart),
         unpaidRobux: row.owedRobux - row.paidRobux,
@@ -214,7 +212,6 @@ export function createPayoutsRepository(db: Executor) {
           .select({
             periodStart: periodStartSql(query.period),
             designerDiscordId: orders.designerDiscordId,
-            designerName: staffUsers.username,
             orderId: orders.id,
             loggedAt: orders.loggedAt,
             priceRobux: orders.priceRobux,
@@ -225,15 +222,16 @@ export function createPayoutsRepository(db: Executor) {
             position: sql<string>`to_json(${orders.loggedAt}) #>> '{}'`,
           })
           .from(orders)
-          .leftJoin(staffUsers, eq(staffUsers.discordId, orders.designerDiscordId))
           .leftJoin(payoutOrders, eq(payoutOrders.orderId, orders.id))
           .leftJoin(payouts, eq(payouts.id, payoutOrders.payoutId))
           .where(and(inRange(query), position))
           .orderBy(asc(orders.loggedAt), asc(orders.id))
           .limit(batch);
+        const names = await people.nameOf(rows.map((row) => row.designerDiscordId));
         for (const { position: _position, ...row } of rows) {
           yield {
             ...row,
+            designerName: names.get(row.designerDiscordId) ?? null,
             loggedAt: row.loggedAt as Date,
             shareRobux: row.shareRobux ?? 0,
             sharePercent: sharePercent(row.qcPassed),

@@ -4,6 +4,7 @@ import type { StaffReview } from '../../core/orders/staff-review';
 import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
+import { createPeopleRepository } from './people';
 
 export const REVIEW_LIST_MAX = 100;
 
@@ -13,6 +14,7 @@ export type ReviewCursor = z.output<typeof ReviewCursorSchema>;
 
 /** Every review the customers left, for all staff (hiding them is an executive's route). */
 export function createStaffReviewsRepository(db: Executor) {
+  const people = createPeopleRepository(db);
   return {
     async list({
       limit,
@@ -47,8 +49,16 @@ export function createStaffReviewsRepository(db: Executor) {
         )
         .orderBy(desc(reviews.id))
         .limit(size + 1);
-      const items = rows.slice(0, size);
-      const last = items.at(-1);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      const names = await people.nameOf(
+        page.flatMap((row) => [row.customerDiscordId, row.designerDiscordId]),
+      );
+      const items = page.map((row) => ({
+        ...row,
+        customerName: names.get(row.customerDiscordId) ?? null,
+        designerName: names.get(row.designerDiscordId) ?? null,
+      }));
       return {
         items,
         nextCursor: rows.length > size && last ? encodeCursor({ id: last.id }) : null,

@@ -119,15 +119,6 @@ export function createStaffUsersRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Who holds the designer role, by name: the orders table's designer filter. */
-    async listDesigners(): Promise<{ discordId: string; username: string }[]> {
-      return db
-        .select({ discordId: staffUsers.discordId, username: staffUsers.username })
-        .from(staffUsers)
-        .where(sql`'designer' = any(${staffUsers.roles})`)
-        .orderBy(sql`lower(${staffUsers.username})`, staffUsers.discordId);
-    },
-
     async list(): Promise<StaffUser[]> {
       return db.select().from(staffUsers).orderBy(asc(staffUsers.username), asc(staffUsers.id));
     },

@@ -9,12 +9,17 @@ import {
 } from '../../core/team/schema';
 import type { Executor } from '../client';
 import { teamCategories, teamCategoryMembers, teamMembers } from '../schema';
+import { isUniqueViolation } from '../unique-violation';
 import { ContentEditError } from './content-edit-error';
 
 // The dashboard's writes to the team directory (executives). Every write is one transaction;
 // the caller calls siteContentChanged afterwards.
 
 type MemberRow = typeof teamMembers.$inferSelect;
+
+const USERNAME_TAKEN = 'Another member has this Discord username (in any case).';
+/** db/schema/team.ts: unique on lower(discord_username). */
+const USERNAME_INDEX = 'team_members_discord_username_lower_idx';
 
 function toEditable(row: MemberRow, categoryIds: string[]): EditableTeamMember {
   const { id, lastActive, ...member } = row;
@@ -40,9 +45,16 @@ export function createTeamEditorRepository(db: Executor) {
       .from(teamMembers)
       .where(sql`lower(${teamMembers.discordUsername}) = lower(${username})`)
       .limit(1);
-    if (row && row.id !== exceptId) {
-      throw new ContentEditError(409, 'Another member has this Discord username.');
-    }
+    if (row && row.id !== exceptId) throw new ContentEditError(409, USERNAME_TAKEN);
+  }
+
+  /**
+   * The check above answers the usual case in words; two writes racing past it meet at the
+   * any-case unique index, and the one that loses gets the same answer, not a 500.
+   */
+  function refuseTakenUsername(error: unknown): never {
+    if (isUniqueViolation(error, USERNAME_INDEX)) throw new ContentEditError(409, USERNAME_TAKEN);
+    throw error;
   }
 
   /** Puts the member in exactly `categoryIds`: kept links keep their place, new ones go last. */
@@ -114,32 +126,36 @@ export function createTeamEditorRepository(db: Executor) {
 
     /** A new member shows the generated avatar until one is uploaded. */
     async createMember(input: TeamMemberEdit): Promise<EditableTeamMember> {
-      return db.transaction(async (tx) => {
-        await checkCategories(tx, input.categoryIds);
-        await checkUsernameFree(tx, input.discordUsername);
-        const [row] = await tx
-          .insert(teamMembers)
-          .values({
-            ...memberFields(input),
-            pfpUrl: `/avatars/${encodeURIComponent(input.discordUsername)}.svg`,
-          })
-          .returning({ id: teamMembers.id });
-        if (!row) throw new Error('insert returned no row');
-        await setCategories(tx, row.id, input.categoryIds);
-        return (await findMember(tx, row.id)) as EditableTeamMember;
-      });
+      return db
+        .transaction(async (tx) => {
+          await checkCategories(tx, input.categoryIds);
+          await checkUsernameFree(tx, input.discordUsername);
+          const [row] = await tx
+            .insert(teamMembers)
+            .values({
+              ...memberFields(input),
+              pfpUrl: `/avatars/${encodeURIComponent(input.discordUsername)}.svg`,
+            })
+            .returning({ id: teamMembers.id });
+          if (!row) throw new Error('insert returned no row');
+          await setCategories(tx, row.id, input.categoryIds);
+          return (await findMember(tx, row.id)) as EditableTeamMember;
+        })
+        .catch(refuseTakenUsername);
     },
 
     async updateMember(id: number, input: TeamMemberEdit): Promise<EditableTeamMember | null> {
-      return db.transaction(async (tx) => {
-        const existing = await findMember(tx, id);
-        if (!existing) return null;
-        await checkCategories(tx, input.categoryIds);
-        await checkUsernameFree(tx, input.discordUsername, id);
-        await tx.update(teamMembers).set(memberFields(input)).where(eq(teamMembers.id, id));
-        await setCategories(tx, id, input.categoryIds);
-        return findMember(tx, id);
-      });
+      return db
+        .transaction(async (tx) => {
+          const existing = await findMember(tx, id);
+          if (!existing) return null;
+          await checkCategories(tx, input.categoryIds);
+          await checkUsernameFree(tx, input.discordUsername, id);
+          await tx.update(teamMembers).set(memberFields(input)).where(eq(teamMembers.id, id));
+          await setCategories(tx, id, input.categoryIds);
+          return findMember(tx, id);
+        })
+        .catch(refuseTakenUsername);
     },
 
     /** Sets the avatar (pfpUrl) or banner (bannerUrl) address; null when no such member. */

@@ -4,6 +4,7 @@ export * from './contact';
 export * from './orders';
 export * from './outbox';
 export * from './payouts';
+export * from './people';
 export * from './portfolio';
 export * from './site-content';
 export * from './staff';

@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const teamCategories = pgTable('team_categories', {
   id: text('id').primaryKey(),
@@ -7,20 +17,28 @@ export const teamCategories = pgTable('team_categories', {
   position: integer('position').notNull(),
 });
 
-export const teamMembers = pgTable('team_members', {
-  id: serial('id').primaryKey(),
-  discordUsername: text('discord_username').notNull().unique(),
-  name: text('name').notNull(),
-  role: text('role').notNull(),
-  // Comma-separated service names, as the spec's entity has it.
-  specialty: text('specialty').notNull(),
-  pfpUrl: text('pfp_url').notNull(),
-  // Empty means the solid fallback colour.
-  bannerUrl: text('banner_url').notNull().default(''),
-  quote: text('quote').notNull().default(''),
-  // Unix milliseconds of last activity; null sorts last.
-  lastActive: bigint('last_active', { mode: 'number' }),
-});
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    discordUsername: text('discord_username').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    // Comma-separated service names, as the spec's entity has it.
+    specialty: text('specialty').notNull(),
+    pfpUrl: text('pfp_url').notNull(),
+    // Empty means the solid fallback colour.
+    bannerUrl: text('banner_url').notNull().default(''),
+    quote: text('quote').notNull().default(''),
+    // Unix milliseconds of last activity; null sorts last.
+    lastActive: bigint('last_active', { mode: 'number' }),
+  },
+  // Discord usernames are case-insensitive: `crNx1` and `CRNX1` are one person, and two
+  // executives adding them at once must meet here, not both pass a check (migration 0016).
+  (table) => [
+    uniqueIndex('team_members_discord_username_lower_idx').on(sql`lower(${table.discordUsername})`),
+  ],
+);
 
 export const teamCategoryMembers = pgTable(
   'team_category_members',

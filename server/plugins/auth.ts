@@ -13,6 +13,7 @@ import {
   type StaffRole,
 } from '../../core/auth';
 import { type Config, publicUrl, type SignInSettings, signInSettings } from '../../core/config';
+import { createPeopleRepository } from '../../db/repositories/people';
 import {
   createSessionsRepository,
   type Session,
@@ -145,6 +146,7 @@ export const authPlugin = fp(
     const refreshRoles = createRoleRefresher({
       source: settings.roleSource,
       staffUsers: createStaffUsersRepository(app.db),
+      people: createPeopleRepository(app.db),
       sessions,
       log: app.log,
     });

@@ -14,6 +14,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      // An error is about this request only: no cache (a browser may keep a 404 otherwise).
+      reply.header('cache-control', 'no-store');
       // Postgres is down or restarting: a short, honest answer the client can retry, not a 500.
       const connectionError = connectionErrorCode(error);
       if (connectionError) {
@@ -49,6 +51,8 @@ export const errorsPlugin = fp(
     app.setNotFoundHandler((request, reply) =>
       reply
         .status(404)
+        // Heuristically cacheable otherwise: a route added by the next deploy would stay 404.
+        .header('cache-control', 'no-store')
         .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
     );
   },

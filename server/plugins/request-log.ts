@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { loggableUrl } from '../loggable-url';
 
 /**
  * Header on the server's own API calls made while prerendering a page (server/web), with a
@@ -10,7 +11,8 @@ export const PRERENDER_TOKEN = randomUUID();
 
 /**
  * One log line per request (Fastify's default is two), and none for the API calls a page
- * makes to itself while prerendering: those are part of the page's line.
+ * makes to itself while prerendering: those are part of the page's line. The URL is logged
+ * without secrets or what people typed (loggable-url.ts).
  */
 export const requestLogPlugin = fp(
   async (app) => {
@@ -21,7 +23,7 @@ export const requestLogPlugin = fp(
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          url: loggableUrl(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
         },

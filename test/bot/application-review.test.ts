@@ -9,7 +9,13 @@ import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage, InteractionRecord } from '../support/fake-discord';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
-import { addressFor, moderatorAnswers, submitApplication } from './factories';
+import {
+  addressFor,
+  designerAnswers,
+  moderatorAnswers,
+  pngBytes,
+  submitApplication,
+} from './factories';
 import { type BotHarness, startBotHarness } from './harness';
 
 type Button = { label: string; custom_id: string; disabled?: boolean };
@@ -40,10 +46,17 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   /** Submits through the server and waits for the worker to post it. */
   async function postedApplication(
     overrides: Record<string, unknown> = {},
+    images: Uint8Array[] = [],
   ): Promise<{ id: number; reference?: string; message: FakeMessage }> {
     submitted++;
-    const answers = { ...moderatorAnswers(submitted), ...overrides };
-    const { id = 0, reference } = await submitApplication(app, answers, [], addressFor(submitted));
+    const form = images.length ? designerAnswers(submitted) : moderatorAnswers(submitted);
+    const answers = { ...form, ...overrides };
+    const { id = 0, reference } = await submitApplication(
+      app,
+      answers,
+      images,
+      addressFor(submitted),
+    );
     const find = () =>
       h.fake.messages.find(
         (m) => (m.embeds[0]?.footer as { text: string })?.text === `Application ${reference}`,
@@ -89,7 +102,7 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
   it("stores a lead's Accept and shows it on the message with the buttons disabled", async () => {
     const { id, message } = await postedApplication();
     const record = await click(message, 'Accept', h.users.lead);
-    // Deferred update first (6), then the edit through the interaction webhook.
+    // Deferred update first (6), then the outbox worker's edit of the message.
     expect(record.response?.type).toBe(6);
     await expect.poll(() => message.history.length, { timeout: 5000 }).toBe(2);
     const stored = await applications.findById(id);
@@ -157,31 +170,43 @@ describe.each(DRIVERS)('reviewing an application in Discord on %s', (driver) => 
       [`Already ${verb} by ${stored?.decision?.reviewerName}.`, true],
     ]);
     expect(winner?.followUps).toEqual([]);
-    // Whatever order the two edits landed in, both show the stored decision.
-    await expect.poll(() => message.history.length, { timeout: 5000 }).toBeGreaterThan(1);
-    for (const shown of message.history.slice(1)) {
-      expect(shown.embeds[0]).toMatchObject({ color: verb === 'accepted' ? 0x57f287 : 0xed4245 });
-    }
+    // One edit, showing the stored decision.
+    await expect.poll(() => message.history.length, { timeout: 5000 }).toBe(2);
+    expect(message.embeds[0]).toMatchObject({ color: verb === 'accepted' ? 0x57f287 : 0xed4245 });
   });
 
-  it('heals the message on the next click when the first edit is lost', async () => {
+  it('edits the message once Discord takes edits again; a later click is told who was first', async () => {
     const { id, message } = await postedApplication();
-    // discord.js tries a 5xx four times; all four fail, so the first edit is lost.
-    h.fake.failNext(4, { status: 503 }, { method: 'PATCH', path: /^\/webhooks\// });
+    h.fake.failNext(3, { status: 503 }, { method: 'PATCH', path: /^\/channels\// });
     const first = await click(message, 'Accept', h.users.lead);
     expect(first.response?.type).toBe(6);
-    const [[notice]] = (await followUpsOf(first)) as [[string]];
-    expect(notice).toMatch(/^Your decision is saved \(accepted\), but the message could not/);
-    expect(await applications.findById(id)).toMatchObject({ status: 'accepted' });
-    expect(message.history).toHaveLength(1);
-    expect(buttonsOf(message).every((b) => !b.disabled)).toBe(true);
+    await expect
+      .poll(async () => (await outbox.findByRef('application_decision_edit', id))?.status, {
+        timeout: 10_000,
+      })
+      .toBe('delivered');
+    expect((await outbox.findByRef('application_decision_edit', id))?.attempts).toBe(4);
+    expect(first.followUps).toEqual([]);
+    expect(message.history).toHaveLength(2);
+    expect(message.embeds[0]).toMatchObject({ color: 0x57f287 });
+    expect(buttonsOf(message).map((b) => b.disabled)).toEqual([true, true]);
 
     const second = await click(message, 'Reject', h.users.executive);
     expect(await followUpsOf(second)).toEqual([['Already accepted by lead.', true]]);
     expect(message.history).toHaveLength(2);
-    expect(message.embeds[0]).toMatchObject({ color: 0x57f287 });
-    expect(buttonsOf(message).map((b) => b.disabled)).toEqual([true, true]);
     expect(await applications.findById(id)).toMatchObject({ status: 'accepted' });
+    expect(h.fake.rejected).toEqual([]);
+  });
+
+  it('keeps the attached portfolio image when the decision edits the message', async () => {
+    const { message } = await postedApplication({}, [pngBytes(7)]);
+    const posted = message.embeds[0]?.image as { url: string };
+    // Discord gave the uploaded image a link of its own when the message was posted.
+    expect(posted.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/attachments\//);
+    await click(message, 'Accept', h.users.lead);
+    await expect.poll(() => message.history.length, { timeout: 10_000 }).toBe(2);
+    expect(message.embeds[0]?.image).toEqual({ url: posted.url });
+    expect(message.attachments).toHaveLength(1);
   });
 
   it('refuses clicks from any other server and changes nothing', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeTax } from '../../bot/commands/tax';
 import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
+import { buildTaxReply } from '../../core/orders';
 import { type BotHarness, startBotHarness } from './harness';
 
 // Slash commands end to end: the fake delivers the command over the gateway, the real client
@@ -36,10 +36,10 @@ describe('slash commands in Discord', () => {
     const record = await run('tax', { amount: 1000 });
     expect(record.response).toMatchObject({
       type: 4,
-      data: { content: describeTax(1000), flags: 64 },
+      data: { content: buildTaxReply(1000).content, flags: 64, allowed_mentions: { parse: [] } },
     });
     expect(record.original?.ephemeral).toBe(true);
-    expect(record.original?.content).toContain('charge **1,429 Robux**');
+    expect(record.original?.content).toContain('charge **1,429 R$**');
     expect(h.fake.messages).toHaveLength(before);
   });
 
@@ -48,28 +48,37 @@ describe('slash commands in Discord', () => {
     expect(record.response?.type).toBe(4);
     expect(record.response?.data?.flags ?? 0).toBe(0);
     expect(record.original?.ephemeral).toBe(false);
-    expect(record.original?.content).toBe(describeTax(700));
+    expect(record.original?.content).toBe(buildTaxReply(700).content);
+    expect(record.original?.allowedMentions).toEqual({ parse: [] });
   });
 
-  it('/tax refuses an amount outside 1–1,000,000 that slipped past Discord', async () => {
-    // Registered before the bounds existed: Discord lets any whole number through.
+  it('/tax refuses an amount outside 1–1,000,000 or not whole that slipped past Discord', async () => {
+    // Registered before the bounds existed (any whole number), or with a number option (1.5).
     const [tax] = registry.commands.map((command) => command.data);
-    const unbounded = tax?.options?.map((option) => {
-      const {
-        min_value: _min,
-        max_value: _max,
-        ...rest
-      } = option as unknown as Record<string, unknown>;
-      return rest;
-    });
-    await register([
-      { ...tax, name: 'tax', description: tax?.description ?? '', options: unbounded as never },
-    ]);
-    const record = await run('tax', { amount: 0 });
-    expect(record.response?.data).toMatchObject({
-      content: 'The amount must be a whole number from 1 to 1,000,000.',
+    const options = (type: number) =>
+      tax?.options?.map((option) => {
+        const {
+          min_value: _min,
+          max_value: _max,
+          ...rest
+        } = option as unknown as Record<string, unknown>;
+        return rest.name === 'amount' ? { ...rest, type } : rest;
+      });
+    const refusal = {
+      content: 'Amount must be a whole number of Robux from 1 to 1,000,000',
       flags: 64,
-    });
+      allowed_mentions: { parse: [] },
+    };
+    await register([{ ...tax, name: 'tax', description: '/tax', options: options(4) as never }]);
+    for (const amount of [0, 1_000_001]) {
+      const record = await run('tax', { amount, public: true });
+      expect(record.response?.data).toMatchObject(refusal);
+    }
+    await register([{ ...tax, name: 'tax', description: '/tax', options: options(10) as never }]);
+    const fraction = await run('tax', { amount: 1.5 });
+    expect(fraction.response?.data).toMatchObject(refusal);
+    expect(h.fake.rejected).toEqual([]);
+    await register(registry.commands.map((command) => command.data));
   });
 
   it('answers a command it no longer has', async () => {

@@ -57,16 +57,25 @@ const CHANNELS = {
   orderLogChannel: 'order-log',
   reviewsChannel: 'reviews',
   paymentsChannel: 'payments',
+  // A ticket channel, where order commands run.
+  ticketChannel: 'ticket-0001',
 };
 
 /**
  * A fake Discord with two leads, an executive, a designer, a payment verifier and a member, a
  * database, and the real bot with the real modules (bot/registry.ts) unless a test brings its
- * own. Every role and channel is configured.
+ * own. Every role and channel is configured, unless `without` names it.
  */
 export async function startBotHarness(
   driver: Driver,
-  { modules }: { modules?: InteractionModules } = {},
+  {
+    modules,
+    without = [],
+  }: {
+    modules?: InteractionModules;
+    /** Settings to leave unset, e.g. a channel a test runs without. */
+    without?: string[];
+  } = {},
 ): Promise<BotHarness> {
   const newIds = <K extends string>(names: Record<K, string>) =>
     Object.fromEntries(Object.keys(names).map((key) => [key, generateSnowflake()])) as Record<
@@ -96,7 +105,7 @@ export async function startBotHarness(
   });
   const userId = (username: string) =>
     fake.guild.members.find((m) => m.user.username === username)?.user.id ?? '';
-  const env = {
+  const allEnv: Record<string, string> = {
     DISCORD_TOKEN: fake.botToken,
     DISCORD_API_URL: fake.apiUrl,
     DISCORD_GUILD_ID: fake.guild.id,
@@ -112,6 +121,9 @@ export async function startBotHarness(
     DISCORD_LEAD_ROLE_ID: ids.leadRole,
     DISCORD_EXECUTIVE_ROLE_ID: ids.executiveRole,
   };
+  const env = Object.fromEntries(
+    Object.entries(allEnv).filter(([name]) => !without.includes(name)),
+  );
   const config = testConfig(env);
   const database = await createTestDatabase(driver);
   const log = createMemoryLog();

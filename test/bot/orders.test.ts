@@ -5,7 +5,8 @@ import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
 import { PAYMENT_FIRST_TITLE } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
-import { orderMessages, outbox, reviews } from '../../db/schema';
+import { createPeopleRepository } from '../../db/repositories/people';
+import { orderMessages, orders as ordersTable, outbox, reviews } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage } from '../support/fake-discord/messages';
 import { type BotHarness, startBotHarness } from './harness';
@@ -31,8 +32,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     );
     customer = h.fake.addMember({ username: 'customer' }).user.id;
     closedDmsCustomer = h.fake.addMember({ username: 'quiet', closedDms: true }).user.id;
-    // The payments channel stands in for a ticket channel.
-    ticket = h.ids.paymentsChannel;
+    ticket = h.ids.ticketChannel;
     worker = h.startWorker();
   }, 60_000);
   afterAll(async () => {
@@ -65,6 +65,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   const titled = (title: string) => (m: FakeMessage) =>
     m.embeds.some((embed) => embed.title === title);
 
+  /** /createpayment in the ticket: the payment embed there, and the verifiers' request. */
   async function createOrder(orderId: string, customerId?: string) {
     const record = await run('createpayment', h.users.designer, {
       price: 700,
@@ -74,7 +75,11 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     });
     expect(await answerOf(record)).toContain(`Payment request for order ${orderId} created.`);
     await expect.poll(() => record.followUps.some((m) => !m.ephemeral), LOADED).toBe(true);
-    return record.followUps.find((m) => !m.ephemeral) as FakeMessage;
+    const request = await waitForMessage(
+      h.ids.paymentsChannel,
+      titled(`Verify the payment for order ${orderId}`),
+    );
+    return { payment: record.followUps.find((m) => !m.ephemeral) as FakeMessage, request };
   }
 
   /**
@@ -83,8 +88,8 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
    * machine a /qualitycontrol sent at once could find the order still unpaid).
    */
   async function paidOrder(orderId: string, customerId?: string) {
-    const payment = await createOrder(orderId, customerId);
-    await click(payment, `order:verify_payment:${orderId}`, h.users.verifier);
+    const { payment, request } = await createOrder(orderId, customerId);
+    await click(request, `order:verify_payment:${orderId}`, h.users.verifier);
     await expect
       .poll(async () => (await orders().listEvents(orderId)).map((e) => e.type), LOADED)
       .toContain('payment_verified');
@@ -92,25 +97,33 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   }
 
   it('runs a whole order from /createpayment to /review, leaving the rows and events', async () => {
-    const payment = await createOrder('t-100', customer);
+    const { payment, request } = await createOrder('t-100', customer);
+    // The customer's embed in the ticket: how to pay, no button, only the customer pinged.
     expect(payment.embeds[0]?.title).toBe('Payment for order t-100');
-    // The ping is allowed for the verifier role alone (it notifies once the role is
-    // mentionable or the bot may mention all roles, a server setting) and the customer.
-    expect(payment.allowedMentions).toEqual({
-      parse: [],
-      users: [customer],
-      roles: [h.ids.paymentVerifierRole],
-    });
+    expect(payment.components).toEqual([]);
+    expect(payment.allowedMentions).toEqual({ parse: [], users: [customer] });
     expect(payment.pings.users).toEqual([customer]);
+    // The verifiers' request in the payments channel, with the button; the ping is allowed
+    // for the verifier role alone (it notifies once the role is mentionable or the bot may
+    // mention all roles, a server setting).
+    expect(request.content).toBe(
+      `<@&${h.ids.paymentVerifierRole}> a payment is waiting for verification.`,
+    );
+    expect(request.allowedMentions).toEqual({ parse: [], roles: [h.ids.paymentVerifierRole] });
+    const fields = () => request.embeds[0]?.fields as { name: string; value: string }[];
+    expect(fields().find((f) => f.name === 'Ticket')?.value).toBe(`<#${ticket}>`);
+    expect(fields().find((f) => f.name === 'Expected')?.value).toMatch(
+      /^\*\*1,000 R\$\*\* in Robux/,
+    );
 
-    const verify = await click(payment, 'order:verify_payment:t-100', h.users.verifier);
+    const verify = await click(request, 'order:verify_payment:t-100', h.users.verifier);
     expect(verify.response?.type).toBe(6); // deferred update
     await expect
-      .poll(
-        () => JSON.stringify(h.fake.messages.find((m) => m.id === payment.id)?.components),
-        LOADED,
-      )
+      .poll(() => JSON.stringify(request.components), LOADED)
       .toContain('"disabled":true');
+    expect(fields().find((f) => f.name === 'Status')?.value).toMatch(
+      new RegExp(`^Verified by <@${h.users.verifier}> <t:\\d+:f>$`),
+    );
     await waitForMessage(ticket, (m) => m.content.includes('Payment for order t-100 is verified'));
 
     const submit = await run('qualitycontrol', h.users.designer, { order_id: 't-100' });
@@ -188,12 +201,29 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     ]);
     const stored = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-100'));
     expect(stored).toHaveLength(1);
-    // Every message for another channel went through the outbox, once.
+    // Every message for another channel went through the outbox, once (the payment request,
+    // two QC posts, the changes, the QC pass, the verified notice, the DM, log and review).
     const messages = await h.database.db
       .select()
       .from(orderMessages)
       .where(eq(orderMessages.orderId, 't-100'));
-    expect(messages).toHaveLength(8);
+    expect(messages).toHaveLength(9);
+  });
+
+  it('remembers who used a command and the customer it names, for names in the dashboard', async () => {
+    // A customer who never used anything: only /createpayment's option names them.
+    const named = h.fake.addMember({
+      username: 'named.only',
+      globalName: 'Named Only',
+      nick: 'Named (client)',
+    }).user.id;
+    await createOrder('t-150', named);
+    const people = createPeopleRepository(h.database.db);
+    await expect
+      .poll(async () => Object.fromEntries(await people.nameOf([h.users.designer, named])), LOADED)
+      .toEqual({ [h.users.designer]: 'designer', [named]: 'Named (client)' });
+    const [stored] = await people.find([named]);
+    expect(stored).toMatchObject({ username: 'named.only', globalName: 'Named Only' });
   });
 
   it('refuses the wrong role, an unknown order, the wrong state and bad options', async () => {
@@ -217,7 +247,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(await answerOf(badName)).toContain('Roblox usernames');
     expect(await orders().findOrder('t-200')).toBeNull();
 
-    const payment = await createOrder('t-201');
+    const { request: payment } = await createOrder('t-201');
     const unpaidLog = await run('orderlog', h.users.designer, { order_id: 't-201' });
     expect(await answerOf(unpaidLog)).toContain(
       `${PAYMENT_FIRST_TITLE}: order t-201 is not paid yet.`,
@@ -250,7 +280,7 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   });
 
   it('applies a burst of identical presses once', async () => {
-    const payment = await createOrder('t-300');
+    const { request: payment } = await createOrder('t-300');
     const before = (await h.database.db.select().from(outbox)).length;
     const presses = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -375,6 +405,122 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     });
   }, 90_000);
 
+  describe('logging only delivered orders (decision 043)', () => {
+    const orderLogEntries = (orderId: string) =>
+      h.fake
+        .messagesIn(h.ids.orderLogChannel)
+        .filter((m) => m.embeds.some((embed) => embed.title === `Order ${orderId}`));
+
+    it('refuses /orderlog after QC approval until Deliver, which still reaches the customer', async () => {
+      const qc = await inQc('t-700', customer);
+      await click(qc, 'order:qc_approve:t-700:1', h.users.lead);
+      const passed = await waitForMessage(ticket, titled('Order t-700 passed quality control'));
+      const early = await run('orderlog', h.users.designer, { order_id: 't-700' });
+      expect(await answerOf(early)).toBe(
+        `Order t-700 passed quality control but is not delivered yet. Press Deliver under the QC notice in <#${ticket}> first, then log it.`,
+      );
+      expect((await orders().findOrder('t-700'))?.status).toBe('qc_passed');
+
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      await click(passed, 'order:deliver:t-700', h.users.designer);
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      expect(h.fake.dmsTo(customer).at(-1)?.embeds[0]?.title).toBe('Your order t-700 is ready');
+      const log = await run('orderlog', h.users.designer, { order_id: 't-700' });
+      expect(await answerOf(log)).toContain("The designer's share is 630 R$ (90%)");
+      await waitForMessage(h.ids.orderLogChannel, (m) => orderLogEntries('t-700').includes(m));
+    }, 90_000);
+
+    it('refuses /orderlog while a lead’s changes are pending, and QC goes on', async () => {
+      const qc = await inQc('t-710', customer);
+      const opened = await click(qc, 'order:qc_changes:t-710:1', h.users.lead);
+      await h.fake.submitModal({ modal: opened, fields: { reason: 'Brighter colours' } });
+      await expect
+        .poll(async () => (await orders().findOrder('t-710'))?.status, LOADED)
+        .toBe('qc_changes_requested');
+      const log = await run('orderlog', h.users.designer, { order_id: 't-710' });
+      expect(await answerOf(log)).toBe(
+        'A lead designer asked for changes to order t-710. Apply them and submit it again with /qualitycontrol; it is delivered and logged once it passes.',
+      );
+      const order = await orders().findOrder('t-710');
+      expect(order).toMatchObject({ status: 'qc_changes_requested', loggedAt: null });
+      const again = await run('qualitycontrol', h.users.designer, { order_id: 't-710' });
+      expect(await answerOf(again)).toContain('submitted to quality control (submission 2)');
+      expect(orderLogEntries('t-710')).toEqual([]);
+    }, 90_000);
+
+    it('delivers work never sent to QC only once the designer confirms, then logs it at 80%', async () => {
+      await paidOrder('t-720', customer);
+      const log = await run('orderlog', h.users.designer, { order_id: 't-720' });
+      await expect.poll(() => log.loading, LOADED).toBe(false);
+      const prompt = log.original as FakeMessage;
+      expect(prompt.ephemeral).toBe(true);
+      expect(prompt.content).toBe(
+        'Order t-720 has not been delivered, and its work was never sent to quality control. ' +
+          'Submit it with /qualitycontrol for a 90% share once it passes, or deliver it now ' +
+          `without QC: the bot sends it to <@${customer}> by direct message and logs it with an ` +
+          '80% share (560 R$).',
+      );
+      expect(JSON.stringify(prompt.components)).toContain('order:deliver_noqc:t-720');
+      // Asking changed nothing yet.
+      expect(await orders().findOrder('t-720')).toMatchObject({ status: 'paid', loggedAt: null });
+
+      // Only the designer sees their prompt; another designer cannot press it.
+      expect(() => click(prompt, 'order:deliver_noqc:t-720', h.users.lead)).toThrow(/ephemeral/);
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      const confirm = await click(prompt, 'order:deliver_noqc:t-720', h.users.designer);
+      expect(confirm.response?.type).toBe(6);
+      await expect
+        .poll(() => prompt.content, LOADED)
+        .toBe(
+          'Order t-720 is on its way to the customer by direct message (or to this ticket if ' +
+            "their DMs are closed). It is logged: the designer's share is 560 R$ (80%).",
+        );
+      expect(prompt.components).toEqual([]);
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      await expect.poll(() => orderLogEntries('t-720').length, LOADED).toBe(1);
+      const [entry] = orderLogEntries('t-720');
+      const fields = entry?.embeds[0]?.fields as { name: string; value: string }[];
+      expect(fields.find((f) => f.name === "Designer's share")?.value).toBe(
+        '560 R$ (80%, rounded down)',
+      );
+      expect((await orders().listEvents('t-720')).map((e) => [e.type, e.data])).toEqual([
+        ['order_created', expect.anything()],
+        ['payment_verified', {}],
+        ['delivered', { route: 'dm', fileUrl: null, withoutQc: true }],
+        ['order_logged', expect.objectContaining({ sharePercent: 80, deliveredByBot: true })],
+      ]);
+      // Pressed again (an old copy): refused in words, nothing more sent.
+      const twice = await click(prompt, 'order:deliver_noqc:t-720', h.users.designer);
+      expect(twice.response?.type).toBe(6);
+      await expect.poll(() => prompt.content, LOADED).toBe('Order t-720 is already logged.');
+      const later = await run('orderlog', h.users.designer, { order_id: 't-720' });
+      expect(await answerOf(later)).toBe('Order t-720 is already logged.');
+      expect(h.fake.rejected).toEqual([]);
+    }, 90_000);
+
+    it('still delivers an order the old rules logged before it was delivered', async () => {
+      const qc = await inQc('t-730', customer);
+      await click(qc, 'order:qc_approve:t-730:1', h.users.lead);
+      const passed = await waitForMessage(ticket, titled('Order t-730 passed quality control'));
+      // As /orderlog did before decision 043: logged straight from QC passed, never delivered.
+      await h.database.db
+        .update(ordersTable)
+        .set({ status: 'logged', loggedAt: new Date(), designerShareRobux: 630 })
+        .where(eq(ordersTable.id, 't-730'));
+      const dmsBefore = h.fake.dmsTo(customer).length;
+      const deliver = await click(passed, 'order:deliver:t-730', h.users.designer);
+      expect(await answerOf(deliver)).toContain('on its way to the customer');
+      worker.wake();
+      await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(dmsBefore + 1);
+      expect(await orders().findOrder('t-730')).toMatchObject({
+        status: 'logged',
+        deliveredAt: expect.any(Date),
+      });
+    }, 90_000);
+  });
+
   it('lets only executives hide a review from the site with its button', async () => {
     const post = await waitForMessage(h.ids.reviewsChannel, titled('Review of order t-600'));
     expect(JSON.stringify(post.components)).toContain('order:review_hide:t-600');
@@ -409,5 +555,58 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     expect(values.length).toBeGreaterThan(0);
     expect(values.length).toBeLessThanOrEqual(25);
     expect(values).toContain('t-201');
+  });
+});
+
+// DISCORD_PAYMENTS_CHANNEL_ID left unset: the verifiers are pinged in the ticket, and the
+// Verify button sits under the customer's payment embed there.
+describe.each(DRIVERS)('payments verified in the ticket (no payments channel) on %s', (driver) => {
+  let h: BotHarness;
+  let worker: OutboxWorker;
+  beforeAll(async () => {
+    h = await startBotHarness(driver, { without: ['DISCORD_PAYMENTS_CHANNEL_ID'] });
+    await registerGuildCommands(
+      { token: h.fake.botToken, guildId: h.fake.guild.id, apiUrl: h.fake.apiUrl },
+      registry.commands.map((command) => command.data),
+    );
+    worker = h.startWorker();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('pings the verifiers under the payment embed, whose button verifies it', async () => {
+    const customer = h.fake.addMember({ username: 'ticket.customer' }).user.id;
+    const ticket = h.ids.ticketChannel;
+    const record = await h.fake.runCommand({
+      name: 'createpayment',
+      options: { price: 700, roblox_username: 'Builder_1', order_id: 'p-1', customer },
+      channelId: ticket,
+      userId: h.users.designer,
+    });
+    await expect.poll(() => record.followUps.some((m) => !m.ephemeral), LOADED).toBe(true);
+    const payment = record.followUps.find((m) => !m.ephemeral) as FakeMessage;
+    expect(payment.allowedMentions).toEqual({
+      parse: [],
+      users: [customer],
+      roles: [h.ids.paymentVerifierRole],
+    });
+    expect(JSON.stringify(payment.components)).toContain('order:verify_payment:p-1');
+    const verify = await h.fake.clickButton({
+      messageId: payment.id,
+      customId: 'order:verify_payment:p-1',
+      channelId: ticket,
+      userId: h.users.verifier,
+    });
+    expect(verify.response?.type).toBe(6);
+    await expect
+      .poll(() => JSON.stringify(payment.components), LOADED)
+      .toContain('"disabled":true');
+    worker.wake();
+    await expect
+      .poll(() => h.fake.messagesIn(ticket).some((m) => m.content.includes('is verified')), LOADED)
+      .toBe(true);
+    expect(h.fake.messagesIn(h.ids.paymentsChannel)).toEqual([]);
+    expect(h.fake.rejected).toEqual([]);
   });
 });

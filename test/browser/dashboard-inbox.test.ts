@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { reviews } from '../../db/schema';
 import { insertOrder, loggedOrder } from '../support/orders';
 import {
@@ -50,6 +51,11 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
         createdAt: new Date(at),
       });
     }
+    // The designer and one customer were seen by the bot; the others show as their ids.
+    await createPeopleRepository(site.db).remember([
+      { discordId: '220000000000000001', username: 'dee', globalName: 'Dee', avatar: null },
+      { discordId: '220000000000000102', username: 'three', globalName: 'Tri', avatar: null },
+    ]);
     for (const message of MESSAGES) {
       const sent = await requestJson(site, 'POST', '/api/contact', { body: message });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
@@ -70,21 +76,24 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           Order: 'rev-3',
           Rating: '4/5',
           Comment: 'Nice livery',
-          Customer: 'Buyer3',
+          Customer: 'Tri (Roblox: Buyer3)',
+          Designer: 'Dee',
           'On the site': 'Hidden by staff',
         },
         {
           Order: 'rev-2',
           Rating: '3/5',
           Comment: 'Took a while',
-          Customer: 'Buyer2',
+          Customer: '220000000000000101 (Roblox: Buyer2)',
+          Designer: 'Dee',
           'On the site': 'No',
         },
         {
           Order: 'rev-1',
           Rating: '5/5',
           Comment: 'Stellar logo',
-          Customer: 'Buyer1',
+          Customer: '220000000000000100 (Roblox: Buyer1)',
+          Designer: 'Dee',
           'On the site': 'Yes',
         },
       ]);

@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'outbox',
   'payout_orders',
   'payouts',
+  'people',
   'portfolio_profiles',
   'rate_limits',
   'reviews',

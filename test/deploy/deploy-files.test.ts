@@ -47,6 +47,21 @@ describe('compose.yaml', () => {
     expect(url.pathname).toBe(`/${postgres?.environment?.POSTGRES_DB}`);
   });
 
+  it('keeps the image’s DATA_DIR (the volume) when .env.example is copied to .env', () => {
+    // Compose's env_file wins over the image's ENV: a DATA_DIR in the example would move the
+    // uploads to a folder the node user cannot create (every application with images failed).
+    const fromImage = runtime.match(/DATA_DIR=(\S+)/)?.[1];
+    const envFile = Object.fromEntries(
+      read('.env.example')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const seen = { DATA_DIR: fromImage, ...envFile, ...lunar?.environment };
+    expect(seen.DATA_DIR).toBe('/data');
+    expect(read('.env.example')).toMatch(/^# DATA_DIR=\.\/data$/m);
+  });
+
   it('gives Lunar a configuration it accepts (defaults filled in as Compose would)', () => {
     const environment = Object.fromEntries(
       Object.entries(lunar?.environment ?? {}).map(([name, value]) => [

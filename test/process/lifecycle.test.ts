@@ -35,7 +35,9 @@ describe('the process', () => {
     writeFileSync(notADirectory, '');
     const lunar = spawnLunar({ DATA_DIR: notADirectory });
     expect(await lunar.exited).toBe(1);
-    expect(lunar.output()).toMatch(/^Lunar failed to start: EEXIST/m);
+    expect(lunar.output()).toMatch(
+      /^Lunar failed to start: DATA_DIR \S+not-a-directory is not writable: EEXIST\. /m,
+    );
     expect(lunar.output()).not.toMatch(/unhandled|^\s+at /im);
   }, 60_000);
 

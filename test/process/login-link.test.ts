@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,24 @@ describe('npm run login-link on the embedded database', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 180_000);
+
+  it('refuses without the server’s database: no embedded one in DATA_DIR and no server', async () => {
+    // As when run in a shell without the server's DATABASE_URL: a link written to a new
+    // embedded database would be one the server never reads.
+    const empty = mkdtempSync(join(tmpdir(), 'lunar-login-link-empty-'));
+    try {
+      const result = await loginLink(['--owner'], { DATA_DIR: empty });
+      expect(result.code).toBe(1);
+      expect(result.output.trim()).toBe(
+        `No Lunar database in DATA_DIR (${empty}) and no running Lunar server holds it. Run ` +
+          'this command with the same DATABASE_URL and DATA_DIR as the server (the same .env, ' +
+          'from the same folder; with Docker: docker compose exec lunar npm run login-link -- …).',
+      );
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('explains its usage and exits 2 without a role or with a malformed id', async () => {
     const noRole = await loginLink(['--discord-id', '123456789012345678'], { DATA_DIR: dataDir });

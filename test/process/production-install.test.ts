@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -18,6 +19,12 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding, IN_CI, POSTGRES_MISSING } from '../support/needs';
 import { spawnIn, waitForOutput } from '../support/process';
+import {
+  composeEnvironment,
+  expectApplicationWithImagesStored,
+  folderForUnprivileged,
+  spawnUnprivileged,
+} from '../support/unprivileged';
 
 // The Dockerfile's runtime stage, run here because CI has no Docker engine: its COPY lines
 // copy the built tree into an empty directory, its `npm ci --omit=dev` installs production
@@ -211,6 +218,28 @@ describeNeeding(built ? null : 'no build (run `npm run build` first)')(
       expect(first).toContain('"driver":"pglite","seeded":"seeded"');
       const second = await startAndVisit({ DATA_DIR: dataDir });
       expect(second).toContain('"seeded":"already-seeded"');
+    }, 90_000);
+
+    it('stores an application with images as the image’s user, with a copied .env.example', async ({
+      skip,
+    }) => {
+      skipWithoutInstall(skip);
+      // The unprivileged user must reach the installed tree (mkdtemp made it 0700).
+      chmodSync(target, 0o755);
+      const dataDir = folderForUnprivileged(join(target, 'volume'));
+      const [command, ...args] = stage.cmd;
+      const lunar = spawnUnprivileged(target, command as string, args, {
+        ...composeEnvironment(root, { dataDir }),
+        LUNAR_ENV_FILE: '',
+      });
+      try {
+        const [, url] = await waitForOutput(lunar, /Lunar is running at (\S+)/);
+        await expectApplicationWithImagesStored(url as string, dataDir);
+      } finally {
+        // runuser passes the signal on and ends by it: the clean exit is checked above.
+        lunar.child.kill('SIGTERM');
+        await lunar.exited;
+      }
     }, 90_000);
 
     it('never builds on a production tree: `npm start` goes straight to the build it has', async ({

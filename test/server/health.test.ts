@@ -9,6 +9,7 @@ describe.each(DRIVERS)('GET /api/health on %s', (driver) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'up', discord: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
     await app.close();
     await database.close();
   });
@@ -20,6 +21,7 @@ describe.each(DRIVERS)('GET /api/health on %s', (driver) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(response.headers['cache-control']).toBe('no-store');
     await app.close();
   });
 });
@@ -41,5 +43,15 @@ describe('security headers', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends JSON 404s and other JSON errors with Cache-Control: no-store', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('application/json');
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    const bad = await app.inject({ method: 'GET', url: '/api/testimonials?limit=99' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['cache-control']).toBe('no-store');
   });
 });

@@ -42,6 +42,23 @@ describe('request log', () => {
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
 
+  it('logs no sign-in token and no query value', async () => {
+    lines.length = 0;
+    await server.inject({ method: 'GET', url: '/auth/link/Secret-Token_123' });
+    await server.inject({ method: 'GET', url: '/api/staff/applications?q=nova%20designs&limit=5' });
+    await server.inject({ method: 'GET', url: '/auth/discord/callback?code=oauth-code&state=st' });
+    const urls = lines.filter((line) => line.msg === 'request').map((line) => line.url);
+    expect(urls).toEqual([
+      '/auth/link/[redacted]',
+      '/api/staff/applications?q=[redacted]&limit=[redacted]',
+      '/auth/discord/callback?code=[redacted]&state=[redacted]',
+    ]);
+    const written = JSON.stringify(lines);
+    for (const secret of ['Secret-Token_123', 'nova', 'oauth-code']) {
+      expect(written).not.toContain(secret);
+    }
+  });
+
   it('logs a client that sends the prerender header itself', async () => {
     lines.length = 0;
     await server.inject({

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { createSignInLink } from '../../db/repositories/sign-in-links';
 import { sessions, staffUsers } from '../../db/schema';
 import { buildTestApp, freshIp } from '../support/app';
@@ -87,6 +88,19 @@ describe.each(DRIVERS)('sign in with Discord on %s', (driver) => {
     const row = await memberRow(lead.id);
     expect(row).toMatchObject({ username: 'nova', roles: ['lead'] });
     expect(row?.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('remembers the member as Discord names them, for names in the dashboard', async () => {
+    const lead = discord.addMember(['lead'], 'orbit.lead', {
+      globalName: 'Orbit',
+      nick: 'Orbit (Lead)',
+    });
+    await signInWithDiscord(app, discord, lead);
+    const [person] = await createPeopleRepository(database.db).find([lead.id]);
+    expect(person).toMatchObject({ username: 'orbit.lead', nick: 'Orbit (Lead)' });
+    expect((await createPeopleRepository(database.db).nameOf([lead.id])).get(lead.id)).toBe(
+      'Orbit (Lead)',
+    );
   });
 
   it('maps every configured Discord role: a designer who verifies payments gets both', async () => {

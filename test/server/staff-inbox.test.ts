@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { reviews } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder } from '../support/orders';
@@ -38,6 +39,14 @@ describe.each(DRIVERS)('staff inbox and reviews on %s', (driver) => {
         comment: `Comment ${n}`,
       });
     }
+    // The customer never signed in anywhere: the bot saw them when they used /review.
+    await createPeopleRepository(db).remember({
+      discordId: '200000000000000001',
+      username: 'happy.customer',
+      globalName: 'Happy Customer',
+      nick: null,
+      avatar: null,
+    });
   });
 
   const get = (url: string, cookie = lead) => server.app.inject({ url, headers: { cookie } });
@@ -93,7 +102,15 @@ describe.each(DRIVERS)('staff inbox and reviews on %s', (driver) => {
       'r-2',
       'r-1',
     ]);
-    expect(all.json().items[0]).toMatchObject({ rating: 5, comment: 'Comment 3', hidden: false });
+    expect(all.json().items[0]).toMatchObject({
+      rating: 5,
+      comment: 'Comment 3',
+      hidden: false,
+      customerName: 'Happy Customer',
+      // insertOrder's designer was never seen: no name, the dashboard shows the id.
+      designerDiscordId: '100000000000000001',
+      designerName: null,
+    });
     const fives = await get('/api/staff/reviews?rating=5&limit=1', staff);
     expect(fives.json().items.map((item: { orderId: string }) => item.orderId)).toEqual(['r-3']);
     const next = await get(

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../../core/orders/staff-list';
 import { encodeCursor } from '../../core/shared/page';
-import { staffUsers } from '../../db/schema';
+import { createPeopleRepository } from '../../db/repositories/people';
+import { orders, staffUsers } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder, insertOrderEvent } from '../support/orders';
 import { signInAsStaff } from '../support/staff';
@@ -11,6 +12,8 @@ import { useTestApp } from '../support/use-test-app';
 const ANA = '100000000000000001';
 const BEN = '100000000000000002';
 const CUSTOMER = '200000000000000001';
+/** Who the order events name (test/support/orders.ts). */
+const ACTOR = '100000000000000099';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12, 0, 0, 0));
 
@@ -125,6 +128,12 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
       .set({ discordId: ANA })
       .where(eq(staffUsers.id, designer.member.id));
     ana = designer.cookie;
+    // Ben never signed in to the dashboard, nor did the customer: the bot saw them in Discord.
+    await createPeopleRepository(server.database.db).remember([
+      { discordId: BEN, username: 'ben.builds', globalName: 'Ben', nick: 'Ben B.', avatar: null },
+      { discordId: CUSTOMER, username: 'blockfan', globalName: 'Block Fan', avatar: null },
+      { discordId: ACTOR, username: 'verifier.vic', globalName: null, nick: null, avatar: null },
+    ]);
   });
 
   async function list(query: string, cookie = lead) {
@@ -248,19 +257,62 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
     expect(own.statusCode).toBe(200);
   });
 
-  it('lists the designers a lead may filter by, by name', async () => {
+  it('lists every designer who has orders, by name, for the filter', async () => {
     const response = await server.app.inject({
       url: '/api/staff/orders/designers',
       headers: { cookie: lead },
     });
     expect(response.statusCode).toBe(200);
-    // Ana holds the designer role; the lead does not.
-    expect(response.json()).toEqual({ designers: [{ discordId: ANA, username: 'ana' }] });
+    // Ana by the name she signed in with, Ben (never signed in) as the bot saw him.
+    expect(response.json()).toEqual({
+      designers: [
+        { discordId: ANA, name: 'ana' },
+        { discordId: BEN, name: 'Ben B.' },
+      ],
+    });
+    const bens = await list(`designer=${BEN}`);
+    expect(bens.body.items.map((order) => order.id).sort()).toEqual([
+      'o-02',
+      'o-04',
+      'o-06',
+      'o-08',
+      'o-10',
+    ]);
     const asDesigner = await server.app.inject({
       url: '/api/staff/orders/designers',
       headers: { cookie: ana },
     });
     expect(asDesigner.statusCode).toBe(403);
+  });
+
+  it('names designers and customers in the list; someone never seen keeps their id', async () => {
+    const { items } = (await list('limit=100')).body;
+    const byId = new Map(items.map((order) => [order.id, order]));
+    expect(byId.get('o-06')).toMatchObject({
+      designerName: 'Ben B.',
+      customerDiscordId: CUSTOMER,
+      customerName: 'Block Fan',
+    });
+    expect(byId.get('o-01')).toMatchObject({ designerName: 'ana', customerName: null });
+    const stranger = '300000000000000042';
+    await insertOrder(server.database.db, {
+      id: 'o-11',
+      designerDiscordId: stranger,
+      customerDiscordId: '300000000000000043',
+      createdAt: day(11),
+      updatedAt: day(11),
+    });
+    const detail = await server.app.inject({
+      url: '/api/staff/orders/o-11',
+      headers: { cookie: lead },
+    });
+    expect(detail.json()).toMatchObject({ designerName: null, customerName: null });
+    const designers = await server.app.inject({
+      url: '/api/staff/orders/designers',
+      headers: { cookie: lead },
+    });
+    expect(designers.json().designers).toContainEqual({ discordId: stranger, name: stranger });
+    await server.database.db.delete(orders).where(eq(orders.id, 'o-11'));
   });
 
   it('answers an order with its timeline', async () => {
@@ -283,12 +335,14 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
       'qc_submitted',
     ]);
     // Each in words, as the bot describes it; a row whose data no longer fits its type's
-    // schema (no fileUrl here) falls back to its type. The actor is not staff: no name.
+    // schema (no fileUrl here) falls back to its type. The actor never signed in: named as
+    // the bot saw them.
     expect(order.events[0]).toMatchObject({
       summary: 'Payment verified',
-      actorDiscordId: '100000000000000099',
-      actorName: null,
+      actorDiscordId: ACTOR,
+      actorName: 'verifier.vic',
     });
+    expect(order).toMatchObject({ designerName: 'ana', customerName: null });
     expect(order.events[1]).toMatchObject({ summary: 'qc submitted' });
     const missing = await server.app.inject({
       url: '/api/staff/orders/nope',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutLine } from '../../core/orders/payouts';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { orders, payoutOrders, payouts, staffUsers } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder, loggedOrder } from '../support/orders';
@@ -51,6 +52,13 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       .set({ discordId: ANA })
       .where(eq(staffUsers.id, designer.member.id));
     ana = designer.cookie;
+    // Ben never signed in to the dashboard: the bot saw him in Discord.
+    await createPeopleRepository(db).remember({
+      discordId: BEN,
+      username: 'ben.builds',
+      globalName: 'Ben',
+      avatar: null,
+    });
   });
 
   async function lines(query: string, cookie = lead): Promise<PayoutLine[]> {
@@ -87,6 +95,7 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       unpaidRobux: 1699,
       designerName: '=cmd|calc',
     });
+    expect(weeks[3]).toMatchObject({ designerDiscordId: BEN, designerName: 'Ben' });
   });
 
   it('groups by month too', async () => {
@@ -246,5 +255,6 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
     expect(p2?.[9]).toMatch(/^\d+$/);
     const p3 = rows.find((row) => row[3] === 'p-3');
     expect(p3?.slice(5)).toEqual(['100', 'true', '90', '85', '', '']);
+    expect(p3?.[2]).toBe('Ben');
   });
 });

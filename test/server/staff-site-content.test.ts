@@ -48,6 +48,56 @@ describe.each(DRIVERS)('site content: the team directory on %s', (driver) => {
       ...(payload ? { payload } : {}),
     });
 
+  it('adds one member when eight executives add the same new username at once, in any case', async () => {
+    const cookie = await as(['executive']);
+    const spellings = ['crnx1', 'crNx1', 'CRNX1', 'Crnx1', 'cRNX1', 'crnX1', 'CrNx1', 'crnx1'];
+    for (const round of [1, 2, 3]) {
+      const answers = await Promise.all(
+        spellings.map((spelling) =>
+          send('POST', '/api/staff/content/team/members', cookie, {
+            ...aMember,
+            name: `Racer ${round}`,
+            discordUsername: `${spelling}_${round}`,
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(refused.json().message).toBe(
+          'Another member has this Discord username (in any case).',
+        );
+      }
+    }
+    // Two renames to one free name at once: one wins, the other is told.
+    const [a, b] = await Promise.all(
+      ['renamer_a', 'renamer_b'].map(async (discordUsername) =>
+        (
+          await send('POST', '/api/staff/content/team/members', cookie, {
+            ...aMember,
+            discordUsername,
+          })
+        ).json(),
+      ),
+    );
+    const renames = await Promise.all(
+      [a, b].map((member, index) =>
+        send('PUT', `/api/staff/content/team/members/${member.id}`, cookie, {
+          ...aMember,
+          discordUsername: index === 0 ? 'renamed_once' : 'RENAMED_once',
+        }),
+      ),
+    );
+    expect(renames.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const listed = await server.app.inject({ url: '/api/staff/content/team', headers: { cookie } });
+    const usernames = (listed.json() as { members: { discordUsername: string }[] }).members.map(
+      (member) => member.discordUsername.toLowerCase(),
+    );
+    for (const name of ['crnx1_1', 'crnx1_2', 'crnx1_3', 'renamed_once']) {
+      expect(usernames.filter((username) => username === name)).toHaveLength(1);
+    }
+  });
+
   it('creates, edits and deletes a member; the public team and home page follow at once', async () => {
     const cookie = await as(['executive']);
     const listed = await server.app.inject({ url: '/api/staff/content/team', headers: { cookie } });
@@ -137,6 +187,7 @@ describe.each(DRIVERS)('site content: the team directory on %s', (driver) => {
       discordUsername: 'ORBIT_TEST',
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Another member has this Discord username (in any case).');
     const id = (first.json() as { id: number }).id;
 
     const { body, contentType } = multipart('image', 'evil.png', Buffer.from('<svg onload=x>'));

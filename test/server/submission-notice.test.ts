@@ -37,6 +37,8 @@ describe('a stored submission with the Discord bot off', () => {
   let database: TestDatabase;
   let server: FastifyInstance | undefined;
   const lines: { level: number; msg: string }[] = [];
+  /** Every line as written, for checking that no sender's details reach the log. */
+  const raw: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
@@ -45,12 +47,18 @@ describe('a stored submission with the Discord bot off', () => {
   afterEach(async () => {
     await server?.close();
     lines.length = 0;
+    raw.length = 0;
   });
+  /** Nothing the sender typed: names, usernames, addresses, subjects. */
+  const expectNoPersonalData = (...values: string[]) => {
+    for (const value of values) expect(raw.join('\n')).not.toContain(value);
+  };
 
   async function startServer(env: Record<string, string>) {
     const config = testConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: 'https://lunar.gg', ...env });
     const stream = new Writable({
       write(chunk, _encoding, done) {
+        raw.push(chunk.toString());
         lines.push(JSON.parse(chunk.toString()));
         done();
       },
@@ -71,7 +79,7 @@ describe('a stored submission with the Discord bot off', () => {
 
   const notices = () => lines.filter((line) => line.msg.startsWith('New '));
 
-  it('logs each application once, saying where to read it, even at LOG_LEVEL=warn', async () => {
+  it('logs each application once by its reference, saying where to read it, even at LOG_LEVEL=warn', async () => {
     await startServer({});
     const response = await post('/api/applications', aDesigner);
     expect(response.statusCode).toBe(201);
@@ -79,21 +87,23 @@ describe('a stored submission with the Discord bot off', () => {
     expect(notices()).toEqual([
       expect.objectContaining({
         level: 40,
-        msg: `New designer application #${id} from nova_designs stored; read it in the dashboard at https://lunar.gg/dashboard/applications/${id} (the Discord bot is off)`,
+        msg: `New designer application DES-${String(id).padStart(6, '0')} stored; read it in the dashboard at https://lunar.gg/dashboard/applications/${id} (the Discord bot is off)`,
       }),
     ]);
+    expectNoPersonalData('nova_designs', 'roblox_des');
   });
 
-  it('logs each contact message once', async () => {
+  it('logs each contact message once, by its number, not its sender', async () => {
     await startServer({});
     const first = (await post('/api/contact', aContactMessage)).json() as { id: number };
     const second = (await post('/api/contact', aContactMessage)).json() as { id: number };
     expect(notices().map((line) => line.msg)).toEqual(
       [first.id, second.id].map(
         (id) =>
-          `New contact message #${id} from Jordan stored; read it in the dashboard at https://lunar.gg/dashboard/messages/${id} (the Discord bot is off)`,
+          `New contact message #${id} stored; read it in the dashboard at https://lunar.gg/dashboard/messages/${id} (the Discord bot is off)`,
       ),
     );
+    expectNoPersonalData('Jordan', 'jordan@example.com', 'River City');
   });
 
   it('logs nothing for a bot caught by the honeypot, nor when the bot is on', async () => {

@@ -14,7 +14,11 @@ export type SignInDiscord = {
   /** Everything the app needs for Discord sign-in and role re-reads against the fake. */
   env: Record<string, string>;
   /** A new guild member holding these staff roles (none: a customer in the server). */
-  addMember(roles: DiscordMappedRole[], username?: string): { id: string; username: string };
+  addMember(
+    roles: DiscordMappedRole[],
+    username?: string,
+    names?: { globalName?: string | null; nick?: string | null },
+  ): { id: string; username: string };
 };
 
 /** A fake Discord whose guild has one role per staff role, its OAuth2 app set up for the site. */
@@ -50,8 +54,12 @@ export async function startSignInDiscord(): Promise<SignInDiscord> {
       DISCORD_LEAD_ROLE_ID: roleIds.lead,
       DISCORD_EXECUTIVE_ROLE_ID: roleIds.executive,
     },
-    addMember(roles, username = `member${++count}`) {
-      const member = fake.addMember({ username, roles: roles.map((role) => roleIds[role]) });
+    addMember(roles, username = `member${++count}`, names = {}) {
+      const member = fake.addMember({
+        username,
+        roles: roles.map((role) => roleIds[role]),
+        ...names,
+      });
       return { id: member.user.id, username };
     },
   };

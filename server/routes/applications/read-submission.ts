@@ -13,7 +13,7 @@ import {
   isHoneypotFilled,
   isHoneypotValueFilled,
 } from '../../../core/shared/honeypot';
-import type { ImageStore, ReceivedFile } from '../../../db/image-store';
+import { type ImageStore, type ReceivedFile, StorageError } from '../../../db/image-store';
 import { HttpError } from '../../http-errors';
 
 export const ANSWERS_FIELD = 'application';
@@ -183,9 +183,10 @@ function cleanFilename(name: string | undefined, contentType: string): string {
 }
 
 // The multipart plugin's own errors carry codes; busboy's parse errors carry none (they
-// would otherwise surface as 500s).
+// would otherwise surface as 500s). A storage failure is ours, not the sender's: it stays a
+// 500 with a reference (server/plugins/errors.ts), logged.
 function toClientError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof HttpError || error instanceof StorageError) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'FST_FILES_LIMIT':

@@ -100,8 +100,13 @@ const discordSignInRoutes: FastifyPluginAsync = async (app) => {
           codeVerifier: attempt.verifier,
         });
         const user = await fetchOAuthUser(oauth, accessToken);
-        const { roles } = await readDiscordStaffRoles(roleSource, user.id);
-        signingIn = { discordId: user.id, username: user.username, roles };
+        const { roles, person } = await readDiscordStaffRoles(roleSource, user.id);
+        signingIn = {
+          discordId: user.id,
+          username: user.username,
+          roles,
+          people: [user.person, person],
+        };
       } catch (error) {
         if (error instanceof DiscordRefusedError) {
           request.log.info({ err: error }, 'Discord refused the sign-in');

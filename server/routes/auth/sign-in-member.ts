@@ -5,6 +5,7 @@ import {
   type StaffRole,
   signInPagePath,
 } from '../../../core/auth';
+import { createPeopleRepository, type PersonInput } from '../../../db/repositories/people';
 import { createStaffUsersRepository } from '../../../db/repositories/staff-users';
 import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth';
 
@@ -18,6 +19,8 @@ export type SigningIn = {
   username?: string | null;
   /** What Discord (or the link) says now; null keeps the roles stored for the member. */
   roles: readonly StaffRole[] | null;
+  /** What Discord said of them (an OAuth2 sign-in), remembered for names in the dashboard. */
+  people?: readonly (PersonInput | null)[];
 };
 
 /**
@@ -30,10 +33,12 @@ export async function signInMember(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  { discordId, username, roles }: SigningIn,
+  { discordId, username, roles, people = [] }: SigningIn,
   next: string,
 ) {
   const staffUsers = createStaffUsersRepository(app.db);
+  const seen = people.filter((person): person is PersonInput => person !== null);
+  if (seen.length > 0) await createPeopleRepository(app.db).remember(seen);
   const stored = await staffUsers.findByDiscordId(discordId);
   if (!stored && !roles?.length) return redirectToSignIn(reply, 'not_staff', next);
   const member =

@@ -9,19 +9,19 @@ import {
 } from '../../../core/applications/staff-list';
 import { csvLine } from '../../../core/shared/csv';
 import { KeysetIdSchema } from '../../../core/shared/page';
+import { decideApplication } from '../../../db/repositories/application-decision';
 import {
   type ApplicationExportRow,
   createApplicationListRepository,
 } from '../../../db/repositories/application-list';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
-import { enqueueDelivery } from '../../../db/repositories/outbox';
 import { applications as applicationsTable } from '../../../db/schema';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
 // The dashboard's Applications section (issue 12): leads and executives list, search, read,
-// export and decide applications. A decision here is the one the Discord buttons record
-// (recordDecision: first wins), and the posted Discord message is edited through the outbox.
+// export and decide applications. A decision here is the one the Discord buttons make
+// (decideApplication: first wins), and the posted Discord message is edited through the outbox.
 
 const IdParams = z.object({
   id: z.coerce.number({ error: 'Not an application id' }).pipe(KeysetIdSchema),
@@ -100,30 +100,16 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/applications/:id/decision', { onRequest }, async (request, reply) => {
+  app.post('/applications/:id/decision', { onRequest }, async (request) => {
     const { id } = parseWith(IdParams, request.params);
-    const { decision, note } = parseWith(ApplicationDecisionRequestSchema, request.body ?? {});
+    const decision = parseWith(ApplicationDecisionRequestSchema, request.body ?? {});
     const { staff } = await getSignedInStaff(request);
-    const decided = await app.db.transaction(async (tx) => {
-      const summary = await repository.recordDecision(
-        id,
-        {
-          status: decision === 'accept' ? 'accepted' : 'rejected',
-          reviewerId: staff.discordId,
-          reviewerName: staff.username,
-          note,
-        },
-        tx,
-      );
-      // The posted message shows the decision: edited by the outbox worker (the bot).
-      if (summary) await enqueueDelivery(tx, 'application_decision_edit', id);
-      return summary;
+    const outcome = await decideApplication(app.db, id, decision, {
+      discordId: staff.discordId,
+      name: staff.username,
     });
-    if (decided) return reply.status(200).send(decided);
-    const current = await repository.findById(id);
-    if (!current) throw new HttpError(404, 'No application has this id.');
-    const by = current.decision?.reviewerName || 'another reviewer';
-    throw new HttpError(409, `Already ${current.status} by ${by}.`);
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.reason);
+    return outcome.application;
   });
 };
 

@@ -3,7 +3,6 @@ import { hasRole, type StaffMember } from '../../../core/auth';
 import { OrderIdSchema } from '../../../core/orders';
 import { OrderListQuerySchema } from '../../../core/orders/staff-list';
 import { createStaffOrdersRepository } from '../../../db/repositories/staff-orders';
-import { createStaffUsersRepository } from '../../../db/repositories/staff-users';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
@@ -14,12 +13,12 @@ export function ordersVisibleTo(staff: StaffMember): string | undefined {
 
 const orderRoutes: FastifyPluginAsync = async (app) => {
   const orders = createStaffOrdersRepository(app.db);
-  const staffUsers = createStaffUsersRepository(app.db);
   const designers = { onRequest: requireRole('designer') };
 
-  // The designer filter's choices. Designers see only their own orders: no filter, no list.
+  // The designer filter's choices: everyone who has designed an order, named. Designers see
+  // only their own orders: no filter, no list.
   app.get('/orders/designers', { onRequest: requireRole('lead') }, async () => ({
-    designers: await staffUsers.listDesigners(),
+    designers: await orders.designers(),
   }));
 
   app.get('/orders', designers, async (request) => {

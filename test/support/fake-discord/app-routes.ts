@@ -103,8 +103,8 @@ export const appRoutes: Route[] = [
     },
   },
   {
-    // Search Guild Members: usernames starting with `query`, case-insensitive (Discord also
-    // matches nicknames; the seeded members have none). Wins over `/members/:userId` (fewer params).
+    // Search Guild Members: usernames or nicknames starting with `query`, case-insensitive.
+    // Wins over `/members/:userId` (fewer params).
     method: 'GET',
     pattern: '/guilds/:guildId/members/search',
     auth: 'bot',
@@ -116,7 +116,11 @@ export const appRoutes: Route[] = [
         throw new HttpError(400, { message: 'Invalid Form Body', code: 50035 }, true);
       }
       const found = state.guild.members
-        .filter((member) => member.user.username.toLowerCase().startsWith(wanted))
+        .filter((member) =>
+          [member.user.username, member.nick ?? ''].some((name) =>
+            name.toLowerCase().startsWith(wanted),
+          ),
+        )
         .slice(0, limit);
       return { status: 200, body: found.map(toApiMember) };
     },

@@ -17,6 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from './index';
 import { validateMessageBody } from './validate';
 
+// These tests check Discord's own behaviour, so Lunar's allowed_mentions rule is off here
+// (it has its own test below).
+const DISCORD_ONLY = { requireAllowedMentions: false } as const;
+
 const field = (name: string, value: string) => ({ name, value });
 
 describe('validateMessageBody', () => {
@@ -80,7 +84,7 @@ describe('fake Discord with the real discord.js client', () => {
   let channelId: string;
 
   beforeAll(async () => {
-    fake = await startFakeDiscord();
+    fake = await startFakeDiscord(DISCORD_ONLY);
     channelId = fake.guild.channels[0]?.id ?? '';
     client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
     const ready = once(client, Events.ClientReady);
@@ -228,6 +232,54 @@ describe('fake Discord with the real discord.js client', () => {
     expect(fake.rejected).toHaveLength(1);
   });
 
+  it('lets only its user click a button on an ephemeral reply, which the bot may then edit', async () => {
+    const [owner, other] = fake.guild.members.map((member) => member.user.id);
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId('confirm:7').setLabel('Confirm').setStyle(ButtonStyle.Danger),
+    );
+    const onInteraction = async (interaction: Interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({
+          content: 'Sure?',
+          components: [row],
+          flags: MessageFlags.Ephemeral,
+        });
+      } else if (interaction.isButton()) {
+        await interaction.deferUpdate();
+        await interaction.editReply({ content: 'Done.', components: [] });
+      }
+    };
+    client.on(Events.InteractionCreate, onInteraction);
+    try {
+      await client.application?.commands.set(
+        [{ name: 'ask', description: 'Asks first' }],
+        fake.guild.id,
+      );
+      const asked = await fake.runCommand({ name: 'ask', channelId, userId: owner ?? '' });
+      const ephemeral = asked.original;
+      expect(ephemeral?.ephemeral).toBe(true);
+      expect(() =>
+        fake.clickButton({
+          channelId,
+          messageId: ephemeral?.id ?? '',
+          customId: 'confirm:7',
+          userId: other ?? '',
+        }),
+      ).toThrow(/only its user sees it/);
+      const clicked = await fake.clickButton({
+        channelId,
+        messageId: ephemeral?.id ?? '',
+        customId: 'confirm:7',
+        userId: owner ?? '',
+      });
+      expect(clicked.response?.type).toBe(6);
+      await expect.poll(() => ephemeral?.content).toBe('Done.');
+      expect(ephemeral?.components).toEqual([]);
+    } finally {
+      client.off(Events.InteractionCreate, onInteraction);
+    }
+  });
+
   it('speaks Discord errors for bad auth and unknown routes', async () => {
     const me = await fetch(`${fake.apiUrl}/v10/users/@me`, {
       headers: { authorization: 'Bot nope' },
@@ -243,9 +295,66 @@ describe('fake Discord with the real discord.js client', () => {
   });
 });
 
+describe('Lunar’s allowed_mentions rule', () => {
+  it('refuses a message, an ephemeral reply, a follow-up and an edit without allowed_mentions', async () => {
+    const fake = await startFakeDiscord();
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
+    const ready = once(client, Events.ClientReady);
+    await client.login(fake.botToken);
+    await ready;
+    try {
+      const channelId = fake.guild.channels[0]?.id ?? '';
+      const channel = client.channels.cache.get(channelId) as TextChannel;
+      await expect(channel.send({ content: 'hi' })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('Missing allowed_mentions'),
+      });
+      const sent = await channel.send({ content: 'hi', allowedMentions: { parse: [] } });
+      await expect(sent.edit({ content: 'edited' })).rejects.toMatchObject({ status: 400 });
+      expect(fake.rejected).toHaveLength(2);
+
+      const answers: Array<Promise<unknown>> = [];
+      client.on(Events.InteractionCreate, (interaction) => {
+        if (!interaction.isButton()) return;
+        const reply = interaction.reply({ content: 'only you', flags: MessageFlags.Ephemeral });
+        answers.push(
+          reply.then(
+            () => 'answered',
+            async () => {
+              await interaction.reply({
+                content: 'only you',
+                flags: MessageFlags.Ephemeral,
+                allowedMentions: { parse: [] },
+              });
+              // A follow-up needs it as well.
+              return interaction.followUp({ content: 'more', flags: MessageFlags.Ephemeral }).then(
+                () => 'followed up',
+                () => 'follow-up refused',
+              );
+            },
+          ),
+        );
+      });
+      const record = await fake.clickButton({
+        channelId,
+        messageId: sent.id,
+        customId: 'any',
+        userId: fake.guild.members[0]?.user.id ?? '',
+      });
+      await expect.poll(() => answers.length).toBe(1);
+      expect(await answers[0]).toBe('follow-up refused');
+      expect(record.original).toMatchObject({ content: 'only you', ephemeral: true });
+      expect(fake.rejected.map((request) => request.status)).toEqual([400, 400, 400, 400]);
+    } finally {
+      await client.destroy();
+      await fake.close();
+    }
+  });
+});
+
 describe('a revoked bot token', () => {
   it('closes the gateway with 4004 and refuses REST calls and new logins until restored', async () => {
-    const fake = await startFakeDiscord();
+    const fake = await startFakeDiscord(DISCORD_ONLY);
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
     const closes: number[] = [];
     client.on(Events.ShardDisconnect, (event) => closes.push(event.code));

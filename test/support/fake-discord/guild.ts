@@ -11,6 +11,12 @@ export interface GuildOptions {
 export interface MemberOptions {
   id?: string;
   username: string;
+  /** Discord's display name; the username by default, as for a new account. */
+  globalName?: string | null;
+  /** Their nickname in this server; none by default. */
+  nick?: string | null;
+  /** An avatar hash (32 hex digits); the default avatar when left out. */
+  avatar?: string | null;
   roles?: string[];
   /** "Allow direct messages from server members" turned off: DMs from the bot answer 50007. */
   closedDms?: boolean;
@@ -20,10 +26,13 @@ export interface SeededUser {
   id: string;
   username: string;
   bot: boolean;
+  globalName?: string | null;
+  avatar?: string | null;
 }
 
 export interface SeededMember {
   user: SeededUser;
+  nick: string | null;
   roles: string[];
   joinedAt: string;
   closedDms: boolean;
@@ -101,7 +110,14 @@ export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
 
 export function toSeededMember(person: MemberOptions): SeededMember {
   return {
-    user: { id: person.id ?? generateSnowflake(), username: person.username, bot: false },
+    user: {
+      id: person.id ?? generateSnowflake(),
+      username: person.username,
+      bot: false,
+      globalName: person.globalName,
+      avatar: person.avatar,
+    },
+    nick: person.nick ?? null,
     roles: person.roles ?? [],
     joinedAt: new Date().toISOString(),
     closedDms: person.closedDms ?? false,

@@ -3,7 +3,7 @@ import { toApiMessage } from './api-message';
 import type { Gateway } from './gateway';
 import { toApiChannel, toInteractionMember } from './payloads';
 import { generateSnowflake } from './snowflake';
-import { type FakeState, findMember, type InteractionRecord } from './state';
+import { type FakeState, findAnyMessage, findMember, type InteractionRecord } from './state';
 
 /** Rejects a helper's promise when the bot let Discord's answer window pass. */
 export class InteractionTimeoutError extends Error {
@@ -28,12 +28,15 @@ export interface InteractionSource {
   locale?: string;
 }
 
-function findMessage(state: FakeState, channelId: string, messageId: string) {
-  const message = state.messages.find(
-    (item) => item.id === messageId && item.channelId === channelId,
-  );
-  if (!message) throw new Error(`fake-discord: no message ${messageId} in channel ${channelId}`);
-  return message;
+function findMessage(state: FakeState, channelId: string, messageId: string, userId: string) {
+  const found = findAnyMessage(state, messageId);
+  if (!found || found.message.channelId !== channelId) {
+    throw new Error(`fake-discord: no message ${messageId} in channel ${channelId}`);
+  }
+  if (found.onlyFor && found.onlyFor !== userId) {
+    throw new Error(`fake-discord: message ${messageId} is ephemeral: only its user sees it`);
+  }
+  return found.message;
 }
 
 /**
@@ -55,7 +58,7 @@ export function createDispatcher(state: FakeState, gateway: Gateway, getPort: ()
     if (!channel) throw new Error(`fake-discord: unknown channel ${source.channelId}`);
     const botMember = findMember(state, state.bot.id);
     const message = source.messageId
-      ? findMessage(state, source.channelId, source.messageId)
+      ? findMessage(state, source.channelId, source.messageId, member.user.id)
       : undefined;
     const record: InteractionRecord = {
       id: generateSnowflake(),

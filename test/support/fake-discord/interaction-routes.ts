@@ -14,7 +14,12 @@ import { computePings } from './mentions';
 import { assertMessageBody } from './message-checks';
 import { createMessage, editMessage, type FakeMessage } from './messages';
 import type { Route, RouteContext } from './router';
-import type { CallbackAttempt, FakeState, InteractionRecord } from './state';
+import {
+  type CallbackAttempt,
+  type FakeState,
+  findAnyMessage,
+  type InteractionRecord,
+} from './state';
 
 // Interaction webhooks: unknown before the first callback, and refused once the token's 15
 // minutes are over (401 Invalid Webhook Token).
@@ -38,9 +43,9 @@ function addReply(ctx: RouteContext, record: InteractionRecord, data: Json, vali
 }
 
 function sourceMessage(state: FakeState, record: InteractionRecord): FakeMessage {
-  const message = state.messages.find((item) => item.id === record.sourceMessageId);
-  if (!message) throw notFound(UNKNOWN_MESSAGE, 'Message');
-  return message;
+  const found = findAnyMessage(state, record.sourceMessageId ?? '');
+  if (!found) throw notFound(UNKNOWN_MESSAGE, 'Message');
+  return found.message;
 }
 
 /** The deferred "is thinking…" message gets its content: from here on it is a normal reply. */

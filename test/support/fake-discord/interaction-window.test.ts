@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, InteractionTimeoutError, startFakeDiscord } from './index';
 import { connectTestClient, type TestClient } from './test-client';
 
+// These tests check Discord's own behaviour, so Lunar's allowed_mentions rule is off here
+// (it has its own test in fake-discord.test.ts).
+const DISCORD_ONLY = { requireAllowedMentions: false } as const;
+
 // Discord's windows shrunk so the test is quick: 300 ms for the first answer instead of 3 s,
 // 800 ms of token life instead of 15 minutes.
 const WINDOW_MS = 300;
@@ -18,6 +22,7 @@ describe('the interaction answer window and token lifetime', () => {
 
   beforeAll(async () => {
     fake = await startFakeDiscord({
+      ...DISCORD_ONLY,
       interactionTimeoutMs: WINDOW_MS,
       interactionTokenTtlMs: TOKEN_TTL_MS,
     });

@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, generateSnowflake, startFakeDiscord } from './index';
 import { connectTestClient } from './test-client';
 
+// These tests check Discord's own behaviour, so Lunar's allowed_mentions rule is off here
+// (it has its own test in fake-discord.test.ts).
+const DISCORD_ONLY = { requireAllowedMentions: false } as const;
+
 describe('guild members, roles and DMs', () => {
   const staffRole = generateSnowflake();
   let fake: FakeDiscord;
@@ -17,6 +21,7 @@ describe('guild members, roles and DMs', () => {
 
   beforeAll(async () => {
     fake = await startFakeDiscord({
+      ...DISCORD_ONLY,
       guild: {
         roles: [{ id: staffRole, name: 'Staff' }],
         members: [{ username: 'owner' }, { username: 'quiet', closedDms: true }],

@@ -4,6 +4,7 @@ import {
   EMPTY_MESSAGE,
   ENTITY_TOO_LARGE,
   HttpError,
+  INVALID_FORM_BODY,
   notFound,
   UNKNOWN_CHANNEL,
   UNKNOWN_GUILD,
@@ -26,6 +27,23 @@ export function assertMessageBody(
     throw new HttpError(413, { message: 'Request entity too large', code: ENTITY_TOO_LARGE }, true);
   }
   assertNoIssues(validateMessageBody(body, files.length));
+  if (state.requireAllowedMentions && body.allowed_mentions === undefined) {
+    throw new HttpError(
+      400,
+      {
+        message:
+          'Missing allowed_mentions (the fake enforces Lunar’s rule: every message and reply ' +
+          'states who may be pinged, so text a user typed never pings)',
+        code: INVALID_FORM_BODY,
+        errors: {
+          allowed_mentions: {
+            _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }],
+          },
+        },
+      },
+      true,
+    );
+  }
   if (creating && isEmptyMessage(body, files.length)) {
     throw new HttpError(
       400,

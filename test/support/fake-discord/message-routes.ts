@@ -1,8 +1,15 @@
 import { toApiMessage } from './api-message';
+import { cdnUrl } from './cdn';
 import { notFound, UNKNOWN_MESSAGE } from './errors';
 import { computePings } from './mentions';
 import { assertCanSend, assertMessageBody, findChannel } from './message-checks';
-import { createMessage, editMessage, type FakeMessage } from './messages';
+import {
+  createMessage,
+  editMessage,
+  type FakeAttachment,
+  type FakeMessage,
+  resolveAttachmentImages,
+} from './messages';
 import type { Route, RouteContext } from './router';
 import type { FakeState } from './state';
 
@@ -28,6 +35,9 @@ function findByNonce(state: FakeState, channelId: string, nonce: unknown): FakeM
   );
 }
 
+const linkIn = (ctx: RouteContext, channelId: string) => (file: FakeAttachment) =>
+  cdnUrl(ctx.state, ctx.baseUrl.port, 'attachments', channelId, file);
+
 function createInChannel(ctx: RouteContext) {
   const { state, params, body, files } = ctx;
   const channelId = params.channelId ?? '';
@@ -39,6 +49,7 @@ function createInChannel(ctx: RouteContext) {
     if (existing) return { status: 200, body: toApiMessage(state, existing, ctx.baseUrl.port) };
   }
   const message = createMessage(channelId, body, files);
+  resolveAttachmentImages(message, message.attachments, linkIn(ctx, channelId));
   message.pings = computePings(state, message, { viaInteraction: false });
   state.messages.push(message);
   return { status: 200, body: toApiMessage(state, message, ctx.baseUrl.port) };
@@ -79,11 +90,15 @@ export const messageRoutes: Route[] = [
     method: 'PATCH',
     pattern: '/channels/:channelId/messages/:messageId',
     auth: 'bot',
-    handle: ({ state, params, body, files, baseUrl }) => {
+    handle: (ctx) => {
+      const { state, params, body, files, baseUrl } = ctx;
       findChannel(state, params.channelId ?? '');
       const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
       assertMessageBody(state, body, files, { creating: false });
+      const before = new Set(message.attachments.map((file) => file.id));
       editMessage(message, body, files);
+      const uploaded = message.attachments.filter((file) => !before.has(file.id));
+      resolveAttachmentImages(message, uploaded, linkIn(ctx, message.channelId));
       return { status: 200, body: toApiMessage(state, message, baseUrl.port) };
     },
   },

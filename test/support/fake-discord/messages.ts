@@ -138,3 +138,26 @@ export function editMessage(message: FakeMessage, body: Json, files: UploadedFil
   message.editedAt = now;
   message.history.push(snapshot(message));
 }
+
+/**
+ * Discord replaces an embed image `attachment://<filename>` with the link of the file uploaded
+ * in the same request when it stores the message. One naming no file of this request is kept
+ * as sent (and shows nothing): an edit that uploads no files cannot point at the message's
+ * older files that way, so a sender must reuse the stored link.
+ */
+export function resolveAttachmentImages(
+  message: FakeMessage,
+  uploaded: FakeAttachment[],
+  linkOf: (file: FakeAttachment) => string,
+): void {
+  const resolve = (embed: Json): Json => {
+    const image = embed.image as { url?: unknown } | undefined;
+    const url = typeof image?.url === 'string' ? image.url : '';
+    if (!url.startsWith('attachment://')) return embed;
+    const file = uploaded.find((item) => item.filename === url.slice('attachment://'.length));
+    return file ? { ...embed, image: { ...image, url: linkOf(file) } } : embed;
+  };
+  message.embeds = message.embeds.map(resolve);
+  const last = message.history.at(-1);
+  if (last) last.embeds = message.embeds;
+}

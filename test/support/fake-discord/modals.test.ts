@@ -19,6 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, type InteractionRecord, startFakeDiscord } from './index';
 import { connectTestClient, type TestClient } from './test-client';
 
+// These tests check Discord's own behaviour, so Lunar's allowed_mentions rule is off here
+// (it has its own test in fake-discord.test.ts).
+const DISCORD_ONLY = { requireAllowedMentions: false } as const;
+
 // /review as DESIGN.md describes it: a rating 1–5 and a comment, in today's Label layout.
 const reviewModal = () =>
   new ModalBuilder()
@@ -57,7 +61,7 @@ describe('modals through the real discord.js client', () => {
   let other: string;
 
   beforeAll(async () => {
-    fake = await startFakeDiscord();
+    fake = await startFakeDiscord(DISCORD_ONLY);
     [customer = '', other = ''] = fake.guild.members.map((m) => m.user.id);
     channelId = fake.guild.channels[0]?.id ?? '';
     bot = await connectTestClient(fake);

@@ -8,8 +8,8 @@ export function toApiUser(user: SeededUser) {
     id: user.id,
     username: user.username,
     discriminator: '0',
-    global_name: user.bot ? null : user.username,
-    avatar: null,
+    global_name: user.globalName !== undefined ? user.globalName : user.bot ? null : user.username,
+    avatar: user.avatar ?? null,
     bot: user.bot,
     system: false,
     public_flags: 0,
@@ -20,7 +20,7 @@ export function toApiUser(user: SeededUser) {
 export function toApiMember(member: SeededMember) {
   return {
     user: toApiUser(member.user),
-    nick: null,
+    nick: member.nick,
     avatar: null,
     roles: member.roles,
     joined_at: member.joinedAt,

@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, generateSnowflake, startFakeDiscord } from './index';
 import { connectTestClient, type TestClient } from './test-client';
 
+// These tests check Discord's own behaviour, so Lunar's allowed_mentions rule is off here
+// (it has its own test in fake-discord.test.ts).
+const DISCORD_ONLY = { requireAllowedMentions: false } as const;
+
 const commands = [
   new SlashCommandBuilder()
     .setName('tax')
@@ -70,6 +74,7 @@ describe('slash commands through the real discord.js client', () => {
 
   beforeAll(async () => {
     fake = await startFakeDiscord({
+      ...DISCORD_ONLY,
       guild: {
         roles: [
           { id: ids.designerRole, name: 'Designer' },

@@ -122,6 +122,7 @@ export interface FakeState {
   interactionTokenTtlMs: number;
   maxFileBytes: number;
   maxRequestBytes: number;
+  requireAllowedMentions: boolean;
 }
 
 export interface StateOptions {
@@ -134,6 +135,12 @@ export interface StateOptions {
   maxFileBytes?: number;
   maxRequestBytes?: number;
   oauth?: OAuthOptions;
+  /**
+   * Lunar's rule, stricter than Discord: every message and interaction reply states
+   * `allowed_mentions`, so text a user typed can never ping. On by default; a message without
+   * it is refused (400, counted in `rejected`).
+   */
+  requireAllowedMentions?: boolean;
 }
 
 export function createState(opts: StateOptions): FakeState {
@@ -174,6 +181,7 @@ export function createState(opts: StateOptions): FakeState {
     maxFileBytes: opts.maxFileBytes ?? 10 * 1024 * 1024,
     // Create Message: "The maximum request size when sending a message is 25 MiB".
     maxRequestBytes: opts.maxRequestBytes ?? 25 * 1024 * 1024,
+    requireAllowedMentions: opts.requireAllowedMentions ?? true,
   };
 }
 
@@ -183,4 +191,24 @@ export function toRecordedFiles(files: UploadedFile[]): RecordedRequest['files']
 
 export function findMember(state: FakeState, userId: string) {
   return state.guild.members.find((member) => member.user.id === userId);
+}
+
+/**
+ * A message by id: one in a channel, or an ephemeral reply or follow-up, which only the user
+ * it answered sees (and so only they can click its buttons).
+ */
+export function findAnyMessage(
+  state: FakeState,
+  messageId: string,
+): { message: FakeMessage; onlyFor?: string } | undefined {
+  const inChannel = state.messages.find((item) => item.id === messageId);
+  if (inChannel) return { message: inChannel };
+  for (const record of state.interactions.values()) {
+    for (const message of [record.original, ...record.followUps]) {
+      if (message?.ephemeral && message.id === messageId && !message.deleted) {
+        return { message, onlyFor: record.userId };
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from '../../../../core/orders/order-status';
-import type { OrderDetail as Order } from '../../../../core/orders/staff-list';
+import { customerLabel, type OrderDetail as Order } from '../../../../core/orders/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
@@ -30,7 +30,7 @@ export default function OrderDetail({ id }: { id: string }) {
             <dt>Designer</dt>
             <dd>{state.data.designerName ?? state.data.designerDiscordId}</dd>
             <dt>Customer</dt>
-            <dd>{state.data.customerRobloxUsername}</dd>
+            <dd>{customerLabel(state.data)}</dd>
             <dt>Price</dt>
             <dd>{state.data.priceRobux} R$</dd>
             <dt>Designer share</dt>

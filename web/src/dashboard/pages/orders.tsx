@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../core/orders/order-status';
-import { type OrderSummary, QC_OUTCOMES } from '../../../../core/orders/staff-list';
+import { customerLabel, type OrderSummary, QC_OUTCOMES } from '../../../../core/orders/staff-list';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
@@ -27,7 +27,7 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     sortable: true,
   },
   { id: 'designer', header: 'Designer', cell: (row) => row.designerName ?? row.designerDiscordId },
-  { id: 'customer', header: 'Customer', cell: (row) => row.customerRobloxUsername },
+  { id: 'customer', header: 'Customer', cell: customerLabel },
   {
     id: 'price',
     header: 'Price (R$)',
@@ -47,7 +47,7 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
   { id: 'created', header: 'Created', cell: (row) => day(row.createdAt), sortable: true },
 ];
 
-type Designers = { designers: { discordId: string; username: string }[] };
+type Designers = { designers: { discordId: string; name: string }[] };
 
 /**
  * Leads and executives filter by designer from a list of names (a search box by Discord id
@@ -68,7 +68,7 @@ function useDesignerFilter(): TableFilter | null {
       kind: 'select',
       id: 'designer',
       label: 'Designer',
-      options: designers.map(({ discordId, username }) => ({ value: discordId, label: username })),
+      options: designers.map(({ discordId, name }) => ({ value: discordId, label: name })),
     };
   }, [seesAll, designers]);
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
+import { customerLabel } from '../../../../core/orders/staff-list';
 import type { StaffReview } from '../../../../core/orders/staff-review';
 import { buttonClass } from '../../components/ui/button';
 import { useLiveRefresh } from '../live';
@@ -47,7 +48,16 @@ function reviewColumns(canHide: boolean): TableColumn<StaffReview>[] {
     { id: 'order', header: 'Order', cell: (row) => row.orderId },
     { id: 'rating', header: 'Rating', cell: (row) => `${row.rating}/5`, align: 'right' },
     { id: 'comment', header: 'Comment', cell: (row) => row.comment || '—' },
-    { id: 'customer', header: 'Customer', cell: (row) => row.customerRobloxUsername },
+    {
+      id: 'customer',
+      header: 'Customer',
+      cell: customerLabel,
+    },
+    {
+      id: 'designer',
+      header: 'Designer',
+      cell: (row) => row.designerName ?? row.designerDiscordId,
+    },
     {
       id: 'shown',
       header: 'On the site',

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Config } from '../core/config';
+import { hasRole } from '../core/config';
+import { createImageStore, SITE_MEDIA_FOLDER } from './image-store';
+
+/** Start-up stops on this; its message is the one line the operator reads. */
+export class DataDirError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'DataDirError';
+  }
+}
+
+/**
+ * The folders this process writes under DATA_DIR: the embedded database's files (when
+ * DATABASE_URL is unset) and the uploads (applicants' images, the site's own images) of the
+ * web and worker roles. None for a bot-only process on Postgres.
+ */
+export function writableFoldersOf(config: Config): string[] {
+  const needsUploads = hasRole(config, 'web') || hasRole(config, 'worker');
+  if (config.DATABASE_URL && !needsUploads) return [];
+  const stores = [
+    createImageStore(config.DATA_DIR),
+    createImageStore(join(config.DATA_DIR, SITE_MEDIA_FOLDER)),
+  ];
+  return [
+    config.DATA_DIR,
+    ...(needsUploads ? stores.flatMap((store) => [store.root, store.tmpDir]) : []),
+  ];
+}
+
+/**
+ * Creates DATA_DIR and its upload folders when missing and writes (then removes) a file in
+ * each, so an unwritable DATA_DIR stops start-up with one line naming it, instead of every
+ * application with images failing later. Permissions are tried, not read: only a write shows
+ * what this user may do (root, ACLs, read-only mounts).
+ */
+export async function checkDataDir(config: Config): Promise<void> {
+  for (const folder of writableFoldersOf(config)) {
+    const probe = join(folder, `.write-check-${randomUUID()}`);
+    try {
+      await mkdir(folder, { recursive: true });
+      await writeFile(probe, '', { flag: 'wx' });
+      await rm(probe, { force: true });
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? String(error);
+      const where = resolve(folder) === resolve(config.DATA_DIR) ? '' : ` (${resolve(folder)})`;
+      throw new DataDirError(
+        `DATA_DIR ${resolve(config.DATA_DIR)} is not writable${where}: ${code}. ` +
+          'Give the user running Lunar write access to it, or set DATA_DIR to a folder it ' +
+          'can write (the Docker image uses its /data volume; leave DATA_DIR unset there).',
+        { cause: error },
+      );
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Everyone the bot or the server has seen on Discord (staff, designers, customers, applicants
+// found in the server), so the dashboard shows names instead of ids. Remembered from each
+// interaction, member lookup and staff sign-in (db/repositories/people.ts); never the source
+// of any permission.
+export const people = pgTable(
+  'people',
+  {
+    discordId: text('discord_id').primaryKey(),
+    username: text('username').notNull(),
+    /** The display name the person chose for all of Discord; null when unset. */
+    globalName: text('global_name'),
+    /** Their nickname in the studio server; null when none. */
+    nick: text('nick'),
+    /** Discord's avatar hash (cdn.discordapp.com/avatars/<id>/<hash>); null: the default one. */
+    avatar: text('avatar'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept to the hour: an unchanged person seen again within it is not written (remember). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('people_username_idx').on(sql`lower(${table.username})`)],
+);

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForOutput } from '../support/process';
+import {
+  composeEnvironment,
+  expectApplicationWithImagesStored,
+  folderForUnprivileged,
+  isRoot,
+  spawnUnprivileged,
+} from '../support/unprivileged';
+
+// DATA_DIR as the Docker image meets it: Lunar runs as an unprivileged user (the image's
+// `node`; `nobody` here) with the settings of a copied .env.example.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const entry = ['--import', 'tsx', 'entry/main.ts'];
+const spawnLunarUnprivileged = (env: Record<string, string>) =>
+  spawnUnprivileged(root, process.execPath, entry, env);
+
+describe('DATA_DIR for an unprivileged user', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'lunar-data-dir-'));
+  // mkdtemp makes 0700 folders: the user must at least reach what is inside.
+  chmodSync(parent, 0o755);
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+
+  beforeAll(async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) return;
+    const name = `lunar_data_dir_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = {
+      url: url.href,
+      drop: async () => {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('stops at start with one line naming a DATA_DIR it cannot write', async () => {
+    const dataDir = join(parent, 'not-ours');
+    mkdirSync(dataDir);
+    // Readable, not writable, by anyone but its owner (root, or this user once read-only).
+    chmodSync(dataDir, isRoot ? 0o755 : 0o555);
+    const lunar = spawnLunarUnprivileged({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(await lunar.exited).toBe(1);
+    const lines = lunar
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('DATA_DIR'));
+    expect(lines).toEqual([
+      `Lunar failed to start: DATA_DIR ${dataDir} is not writable: EACCES. Give the user ` +
+        'running Lunar write access to it, or set DATA_DIR to a folder it can write (the ' +
+        'Docker image uses its /data volume; leave DATA_DIR unset there).',
+    ]);
+    expect(lunar.output()).not.toMatch(/unhandled|^\s+at /im);
+  }, 60_000);
+
+  it('stores an application with images, with a copied .env.example and the image’s DATA_DIR', async () => {
+    const dataDir = folderForUnprivileged(join(parent, 'volume'));
+    const env = composeEnvironment(root, { dataDir, databaseUrl: database?.url });
+    const lunar = spawnLunarUnprivileged(env);
+    try {
+      const [, url] = await waitForOutput(lunar, /Lunar is running at (\S+)/);
+      await expectApplicationWithImagesStored(url as string, dataDir);
+    } finally {
+      lunar.child.kill('SIGTERM');
+      await lunar.exited;
+    }
+  }, 120_000);
+});
