@@ -15,7 +15,8 @@ export function DecisionDialog({
   applicantName: string;
 }) {
   const [open, setOpen] = useState(false);
-  // Decided now or by someone else first (409): either way the stored decision is what to show.
+  // Decided now or by someone else first (a 409, which refreshes too): either way the stored
+  // decision is what to show.
   const decide = useStaffMutation(
     (note: string | undefined) => ({
       method: 'POST',
@@ -24,7 +25,6 @@ export function DecisionDialog({
     }),
     // The overview counts applications by status and lists the Discord edit it queued.
     ['/api/staff/applications', '/api/staff/overview'],
-    { alsoAfter: [409] },
   );
   const verb = decision === 'accept' ? 'Accept' : 'Reject';
 
