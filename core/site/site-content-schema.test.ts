@@ -62,8 +62,12 @@ describe('site content schemas', () => {
       '0.endsOn': 'Ends on: pick a date (YYYY-MM-DD)',
     });
     expectWords(errors);
-    expect(errorsOf('promos', [promo, promo].map((one) => ({ ...one, endsOn: '2030-03-01' }))))
-      .toEqual({ _: 'Each promo needs its own id' });
+    expect(
+      errorsOf(
+        'promos',
+        [promo, promo].map((one) => ({ ...one, endsOn: '2030-03-01' })),
+      ),
+    ).toEqual({ _: 'Each promo needs its own id' });
   });
 
   it('refuse an icon the site does not draw, and two services with one link name', () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteContent } from '../../../../core/site/site-content';
 import { ConfirmDialog } from '../confirm-dialog';
 import { RowsForm, type RowsSpec } from '../forms/rows-form';
+import { useScrollToTarget } from '../use-scroll-to-target';
 import { useSiteBlock } from './site-block';
 
 // A list block of the home page (services, pricing, stats, promos): its rows form (RowsForm),
@@ -24,6 +25,7 @@ export function BlockListEditor<K extends ListKey, Draft extends object>({
   const titleId = `block-${blockKey}-title`;
   const { answer } = block;
   const name = spec.title.toLowerCase();
+  useScrollToTarget(blockKey, answer.status === 'ready');
   return (
     <section
       id={blockKey}

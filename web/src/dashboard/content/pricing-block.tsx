@@ -69,7 +69,7 @@ export function PricingEditor() {
               <Field
                 label={label('Features')}
                 hint="One per line, shown with a check mark."
-                rows={4}
+                rows={Math.min(12, Math.max(4, row.features.split('\n').length + 1))}
                 value={row.features}
                 onChange={(features) => update({ features })}
                 error={featuresError(errors)}

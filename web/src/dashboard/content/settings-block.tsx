@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { StudioSettings } from '../../../../core/site/studio-settings';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../confirm-dialog';
+import { useScrollToTarget } from '../use-scroll-to-target';
 import { Field, FormMessage } from './content-field';
 import { useSiteBlock } from './site-block';
 
@@ -11,6 +12,7 @@ import { useSiteBlock } from './site-block';
 
 export function SettingsEditor() {
   const block = useSiteBlock('settings');
+  useScrollToTarget('settings', block.answer.status === 'ready');
   return (
     <section
       id="settings"

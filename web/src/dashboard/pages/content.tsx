@@ -42,17 +42,36 @@ function TeamPart() {
       <ApiProblem state={team} loading="Loading the team…" failed="The team could not be loaded" />
       {team.status === 'ready' && (
         <>
-          <MembersEditor categories={team.data.categories} members={team.data.members} />
+          {/* Categories first: on a fresh site they come before anyone can be shown. */}
           <CategoriesEditor categories={team.data.categories} members={team.data.members} />
+          <MembersEditor categories={team.data.categories} members={team.data.members} />
         </>
       )}
     </div>
   );
 }
 
+const HOME_BLOCKS = [
+  { id: 'services', label: 'Services' },
+  { id: 'pricing', label: 'Pricing' },
+  { id: 'stats', label: 'Stats' },
+  { id: 'promos', label: 'Promos' },
+];
+
 function HomePart() {
   return (
     <div className="space-y-6">
+      <nav aria-label="Home page blocks" className="text-sm">
+        <span className="text-muted">Jump to: </span>
+        {HOME_BLOCKS.map((block, index) => (
+          <span key={block.id}>
+            {index > 0 && <span className="text-muted"> · </span>}
+            <a href={`#${block.id}`} className="text-lavender-strong underline">
+              {block.label}
+            </a>
+          </span>
+        ))}
+      </nav>
       <ServicesEditor />
       <PricingEditor />
       <StatsEditor />
