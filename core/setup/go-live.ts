@@ -82,7 +82,11 @@ const day = (iso: string) => formatLongDate(iso.slice(0, 10));
 const list = (names: string[]) => names.map((name) => `/${name}`).join(', ');
 
 function discordItem({ discord }: GoLiveFacts): GoLiveItem {
-  const base = { id: 'discord', title: 'Discord connected', where: readme('Connecting Discord') } as const;
+  const base = {
+    id: 'discord',
+    title: 'Discord connected',
+    where: readme('Connecting Discord'),
+  } as const;
   if (!discord.configured) {
     return {
       ...base,

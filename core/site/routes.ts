@@ -185,12 +185,14 @@ const TABLE = defineRoutes([
       // An unknown username serves the default profile: name it, and point search engines at
       // that profile's own URL so made-up usernames are not indexable duplicates.
       const profile = data?.[portfolioApiUrl(username)] as ServedProfile | undefined;
-      const name = profile?.name ?? username;
+      // No portfolio at all (served with status 404, see `found`); NOT_FOUND_ROUTE is below.
+      if (!profile) return { ...NOT_FOUND_ROUTE.head({}), noindex: true };
+      const name = profile.name;
       return {
         title: `${name} — Portfolio — ${studio}`,
         description: `Skills, projects and testimonials of ${name}, a member of the Lunar team.`,
-        ...(profile && { canonicalPath: portfolioPath(profile.username) }),
-        ...(profile?.fallback && { noindex: true }),
+        canonicalPath: portfolioPath(profile.username),
+        ...(profile.fallback && { noindex: true }),
       };
     },
   },

@@ -58,7 +58,7 @@ export function Hero() {
               className="flex items-center gap-2 rounded-full border border-line bg-panel px-4 py-2 text-sm"
             >
               <Icon name={stat.icon} className="size-4 text-lavender" />
-              {stat.value} {stat.label}
+              {`${stat.value} ${stat.label}`}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import {
   EMPTY_SEARCH_MESSAGE,
   EMPTY_SEARCH_TITLE,
@@ -12,6 +12,7 @@ import {
 } from '../../../../core/team/directory';
 import type { TeamMember, TeamResponse } from '../../../../core/team/schema';
 import { TEAM_HEADING } from '../../../../core/team/team';
+import { useSiteSettings } from '../../data/site-settings';
 import { useApi } from '../../data/use-api';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
@@ -24,6 +25,7 @@ const MemberModal = lazy(() => import('./member-modal'));
 const field = 'rounded-lg border border-line bg-ink px-3 py-2 text-sm';
 
 export function TeamDirectory() {
+  const { discordInviteUrl } = useSiteSettings();
   const team = useApi<TeamResponse>('/api/team');
   // A category nobody is in yet is a dead end: visitors see the ones with people in them.
   const categories = (team.data?.categories ?? []).filter((c) => c.members.length > 0);
@@ -50,11 +52,18 @@ export function TeamDirectory() {
         </p>
       )}
       {team.status === 'ready' && categories.length === 0 && (
-        <EmptyState
-          icon="users"
-          title={TEAM_COMING_SOON_TITLE}
-          message={TEAM_COMING_SOON_MESSAGE}
-        />
+        <EmptyState icon="users" title={TEAM_COMING_SOON_TITLE} message={TEAM_COMING_SOON_MESSAGE}>
+          <a
+            href={discordInviteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${buttonClass('secondary', 'sm')} mt-4`}
+          >
+            <Icon name="discord" className="size-4" />
+            Join our Discord
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </EmptyState>
       )}
       {/* minmax(0, …) columns: a grid column is as wide as its widest item's min-content
           by default, and the category tab row (one long scrolling line on phones) would
@@ -172,10 +181,13 @@ export function EmptyState({
   icon,
   title,
   message,
+  children,
 }: {
   icon: 'search' | 'users';
   title: string;
   message: string;
+  /** A way on, under the message. */
+  children?: ReactNode;
 }) {
   return (
     <div
@@ -185,6 +197,7 @@ export function EmptyState({
       <Icon name={icon} className="mx-auto size-8 text-muted" />
       <h3 className="mt-3 font-semibold">{title}</h3>
       <p className="mt-1 text-sm text-muted">{message}</p>
+      {children}
     </div>
   );
 }
