@@ -25,10 +25,15 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
+// The first column links to the application.
 const COLUMNS: TableColumn<ApplicationRow>[] = [
-  // What applicants are told to quote (core/applications/reference.ts).
-  { id: 'reference', header: 'Reference', cell: (row) => applicationReference(row.type, row.id) },
   { id: 'username', header: 'Roblox username', sortable: true, cell: (row) => row.robloxUsername },
+  // What applicants are told to quote (core/applications/reference.ts).
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (row) => <span className="font-mono">{applicationReference(row.type, row.id)}</span>,
+  },
   { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
   { id: 'type', header: 'Type', cell: (row) => capitalize(row.type) },
   {
