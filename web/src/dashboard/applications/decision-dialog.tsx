@@ -60,8 +60,8 @@ export function DecisionDialog({
         {offline && (
           <p className="rounded-lg border border-amber-300/50 bg-amber-950/40 p-3 text-sm">
             Discord is not connected, so {applicantName} is not told yet: Lunar sends the decision
-            by Discord DM (and updates the application's Discord message) once the bot is
-            connected. If they cannot wait, tell them yourself.
+            by Discord DM (and updates the application's Discord message) once the bot is connected.
+            If they cannot wait, tell them yourself.
           </p>
         )}
         <label className="block text-sm font-medium">

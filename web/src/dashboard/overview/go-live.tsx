@@ -30,9 +30,10 @@ function Where({ item }: { item: GoLiveItem }) {
 }
 
 function ConfirmBackups() {
-  const confirm = useStaffMutation(() => ({ method: 'POST', url: `${GO_LIVE}/backups` }), [
-    GO_LIVE,
-  ]);
+  const confirm = useStaffMutation(
+    () => ({ method: 'POST', url: `${GO_LIVE}/backups` }),
+    [GO_LIVE],
+  );
   return (
     <ConfirmDialog
       trigger="Backups are set up"
