@@ -7,8 +7,8 @@ import {
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DialogActions, DialogPanel } from '../dialog-panel';
+import { rowErrors } from '../forms/field-paths';
 import { IconPicker } from '../forms/icon-picker';
-import { rowErrors } from '../forms/row-list';
 import { SendFailed } from '../query';
 import { Field, Fields, FormMessage } from './content-field';
 import { useFormDialog } from './form-dialog';

@@ -1,3 +1,4 @@
+import { lineListError } from '../forms/field-paths';
 import { rowFocus } from '../forms/row-list';
 import { Switch } from '../forms/switch';
 import { BlockListEditor } from './block-list-form';
@@ -13,15 +14,6 @@ const featureLines = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-
-/** "features.2" is the third non-empty line: said so, beside the box of lines. */
-function featuresError(errors: Record<string, string>): string | undefined {
-  const [path, message] =
-    Object.entries(errors).find(([key]) => key === 'features' || key.startsWith('features.')) ?? [];
-  if (!path || !message) return undefined;
-  const line = Number(path.split('.')[1]);
-  return Number.isInteger(line) ? `Line ${line + 1}: ${message}` : message;
-}
 
 export function PricingEditor() {
   return (
@@ -72,7 +64,7 @@ export function PricingEditor() {
                 rows={Math.min(12, Math.max(4, row.features.split('\n').length + 1))}
                 value={row.features}
                 onChange={(features) => update({ features })}
-                error={featuresError(errors)}
+                error={lineListError(errors, 'features')}
               />
             </div>
             <Switch

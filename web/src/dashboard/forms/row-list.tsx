@@ -125,20 +125,3 @@ export function RowControls({
     </div>
   );
 }
-
-/** The errors of row `index` (paths "2.title", "2.features.1"), keyed by the rest of the path. */
-export function rowErrors(errors: Record<string, string>, index: number): Record<string, string> {
-  const prefix = `${index}.`;
-  const mine: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    if (path.startsWith(prefix)) mine[path.slice(prefix.length)] ??= message;
-  }
-  return mine;
-}
-
-/** The first error at `field` or under it ("features", "features.2"). */
-export function errorAt(errors: Record<string, string>, field: string): string | undefined {
-  return Object.entries(errors).find(
-    ([path]) => path === field || path.startsWith(`${field}.`),
-  )?.[1];
-}

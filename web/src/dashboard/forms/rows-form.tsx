@@ -2,7 +2,8 @@ import type { FormEvent, ReactNode } from 'react';
 import type { FieldErrors } from '../../../../core/shared/field-errors';
 import { buttonClass } from '../../components/ui/button';
 import { FormMessage } from '../content/content-field';
-import { ADD_FOCUS, type Keyed, RowControls, rowErrors, useRowList } from './row-list';
+import { rowErrors } from './field-paths';
+import { ADD_FOCUS, type Keyed, RowControls, useRowList } from './row-list';
 
 // A list edited as a form of rows and saved whole (the site's services, pricing, stats and
 // promos; a portfolio's skills, expertise and testimonials): each row its typed fields, rows
