@@ -12,6 +12,7 @@ import {
 } from 'discord.js';
 import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
+import { recordBotStatus } from './bot-status';
 import { createInteractionDispatcher } from './dispatcher';
 import type { Log } from './log';
 import type { InteractionModules } from './modules';
@@ -120,6 +121,7 @@ export async function startBot(
     signal?.removeEventListener('abort', abandon);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
+  if (client.isReady()) void recordBotStatus(client, guildId, deps);
   return {
     client,
     close: () => client.destroy(),

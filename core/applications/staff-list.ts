@@ -58,7 +58,7 @@ export const ApplicationFilterSchema = z
     from: DaySchema.optional(),
     /** Submitted on or before this day (UTC). */
     to: DaySchema.optional(),
-    /** Words to find in the usernames and the answers. */
+    /** A reference (DES-000012), or words to find in the usernames and the answers. */
     q: text('Search', {
       min: SEARCH_MIN_LENGTH,
       max: SEARCH_MAX_LENGTH,

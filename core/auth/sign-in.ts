@@ -30,7 +30,7 @@ export const SIGN_IN_ERRORS = {
   discord_down: 'Discord did not answer. Please try again in a few minutes.',
   not_staff:
     'Your Discord account has no staff role in the Lunar server, so there is no dashboard for it. Ask a lead if you think this is wrong.',
-  link: 'This sign-in link has expired or was already used. Ask for a new one with /dashboard in Discord.',
+  link: 'This sign-in link has expired or was already used. Get a new one as described below.',
   rate_limited: 'Too many sign-in attempts from your network. Please wait a few minutes.',
   oauth_off: 'Sign-in with Discord is not set up on this site. Use a sign-in link instead.',
 } as const;
@@ -43,6 +43,8 @@ export const SignInMethodsSchema = z.object({
   discord: z.boolean(),
   /** One-time links (the /dashboard command, `npm run login-link`) always work. */
   links: z.literal(true),
+  /** The bot is configured (DISCORD_TOKEN): `/dashboard` in Discord answers with a link. */
+  bot: z.boolean(),
 });
 export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
 

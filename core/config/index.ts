@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
+import { PLACEHOLDER_DISCORD_INVITE_URL, PLACEHOLDER_SUPPORT_EMAIL } from '../site/studio-settings';
 import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
 import { optionalText } from './fields';
 import { describeValue, withoutSecrets } from './secrets';
@@ -90,10 +91,12 @@ const EnvironmentSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 
-  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@lunar.gg'),
+  // The defaults until Site settings in the dashboard stores the studio's own (the go-live
+  // checklist asks for them).
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(PLACEHOLDER_SUPPORT_EMAIL),
   DISCORD_INVITE_URL: z
     .url({ error: 'must be a full https:// invite link' })
-    .default('https://discord.gg/lunar'),
+    .default(PLACEHOLDER_DISCORD_INVITE_URL),
   DEFAULT_PORTFOLIO_USERNAME: z.string().trim().min(1).default(DEFAULT_PORTFOLIO_USERNAME),
   BLOG_ADMIN_PASSCODE: optionalText.refine((value) => value === undefined || value.length >= 8, {
     message: 'must be at least 8 characters (or unset to disable passcode sign-in)',

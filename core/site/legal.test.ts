@@ -6,7 +6,8 @@ import {
   TICKET_SUMMARY_CARDS,
 } from '../staff/guides';
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal';
-import { LEGAL_LAST_UPDATED } from './site';
+import { SITE_CONTENT_DEFAULTS } from './site-content';
+import { formatLongDate } from './studio-settings';
 import type { LegalSection } from './types';
 
 const titles = (sections: LegalSection[]) => sections.map((s) => s.title);
@@ -49,7 +50,7 @@ describe('legal pages', () => {
     expect(terms).toContain('non-negotiable');
     expect(terms).toContain('Executive Team');
     expect(PRIVACY_SECTIONS.flatMap((s) => s.body).join(' ')).toContain('{email}');
-    expect(LEGAL_LAST_UPDATED).toBe('March 19, 2024');
+    expect(formatLongDate(SITE_CONTENT_DEFAULTS.settings.legalLastUpdated)).toBe('March 19, 2024');
   });
 });
 
@@ -88,5 +89,14 @@ describe('staff guides', () => {
     const text = STAFF_DOCUMENTATION_SECTIONS.flatMap((s) => s.body).join(' ');
     expect(text).toContain('90%');
     expect(text).toContain('80%');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes a day as the legal pages show it, and leaves anything else as it is', () => {
+    expect(formatLongDate('2024-03-19')).toBe('March 19, 2024');
+    expect(formatLongDate('2027-12-01')).toBe('December 1, 2027');
+    expect(formatLongDate('2027-13-01')).toBe('2027-13-01');
+    expect(formatLongDate('soon')).toBe('soon');
   });
 });

@@ -27,12 +27,20 @@ export type ApiSnapshot = Record<string, unknown>;
 
 /**
  * Public, non-secret settings from the server's configuration (DESIGN.md decision 11), and what
- * every page's frame shows from stored content: the nav's services.
+ * every page's frame shows from stored content: the studio settings executives edit (support
+ * e-mail, Discord invite, legal date; the configuration's until then), the nav's services, and
+ * the portfolio the nav links to. server/site-settings.ts reads them.
  */
 export type SiteSettings = {
   supportEmail: string;
   discordInviteUrl: string;
-  defaultPortfolioUsername: string;
+  /** YYYY-MM-DD: when the terms and the privacy policy last changed. */
+  legalLastUpdated: string;
+  /**
+   * The nav's Portfolio link: the configured default portfolio (DEFAULT_PORTFOLIO_USERNAME)
+   * when it exists; null hides the link (a fresh site has no portfolios yet).
+   */
+  portfolioUsername: string | null;
   /**
    * The calendar year (UTC) when the server rendered the page. The footer's copyright shows it
    * while hydrating, so the browser's first render matches the HTML, then the visitor's own.
@@ -170,16 +178,21 @@ const TABLE = defineRoutes([
     path: '/team/portfolios/:username',
     ...PUBLIC_PAGE,
     data: ({ username = '' }) => [portfolioApiUrl(username), SITE_CONTENT_URL],
+    // The API answers 404 only when no profile exists at all (not even the default one): a
+    // fresh site's portfolio pages are 404s, not an error box.
+    found: ({ username = '' }, data) => data[portfolioApiUrl(username)] !== undefined,
     head: ({ username = '' }, data) => {
       // An unknown username serves the default profile: name it, and point search engines at
       // that profile's own URL so made-up usernames are not indexable duplicates.
       const profile = data?.[portfolioApiUrl(username)] as ServedProfile | undefined;
-      const name = profile?.name ?? username;
+      // No portfolio at all (served with status 404, see `found`); NOT_FOUND_ROUTE is below.
+      if (!profile) return { ...NOT_FOUND_ROUTE.head({}), noindex: true };
+      const name = profile.name;
       return {
         title: `${name} — Portfolio — ${studio}`,
         description: `Skills, projects and testimonials of ${name}, a member of the Lunar team.`,
-        ...(profile && { canonicalPath: portfolioPath(profile.username) }),
-        ...(profile?.fallback && { noindex: true }),
+        canonicalPath: portfolioPath(profile.username),
+        ...(profile.fallback && { noindex: true }),
       };
     },
   },

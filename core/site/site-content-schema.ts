@@ -1,33 +1,58 @@
 import { z } from 'zod';
-import { text as limitedText } from '../shared/text';
+import { text } from '../shared/text';
 import { ICON_NAMES } from './icons';
-import { PromoBannerSchema } from './promo-schema';
+import { daySchema, PromoBannerSchema } from './promo-schema';
 import type { SiteContent, SiteContentKey } from './site-content';
 
-// What a stored site-content value must be, per key: checked when the dashboard writes it and
-// again when the server reads it (a row that no longer fits falls back to the default).
+// What a stored site-content value must be, per key: checked by the dashboard's forms before
+// they send, by the staff API when it writes, and again when the server reads (a row that no
+// longer fits falls back to the default). Every message names its field in words, because the
+// dashboard shows it beside that field (flattenFieldErrors keys it by the field's path).
 
 /** A required field under the one text rule (core/shared/text.ts). */
-const required = (label: string, max: number) => limitedText(label, { max, min: 1 });
+const required = (label: string, max: number) => text(label, { max, min: 1 });
+
+const icon = z.enum(ICON_NAMES, { error: "Icon: pick one of the site's icons" });
 
 const ServiceCardSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: lowercase letters, digits, dashes' }),
-  icon: z.enum(ICON_NAMES),
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, {
+    error: 'Link name: 1–40 lowercase letters, digits or dashes',
+  }),
+  icon,
   title: required('Title', 60),
   description: required('Description', 400),
 });
 
+const MAX_PRICE = 10_000_000;
 const PricingPlanSchema = z.object({
   title: required('Title', 60),
-  price: z.number().int().min(0).max(10_000_000),
-  features: z.array(required('Feature', 100)).min(1).max(20),
-  popular: z.boolean(),
+  price: z
+    .number({ error: 'Price: enter a whole number of Robux' })
+    .int({ error: 'Price: enter a whole number of Robux' })
+    .min(0, { error: 'Price cannot be negative' })
+    .max(MAX_PRICE, { error: `Price must be at most ${MAX_PRICE.toLocaleString('en')} R$` }),
+  features: z
+    .array(required('Feature', 100))
+    .min(1, { error: 'List at least one feature' })
+    .max(20, { error: 'At most 20 features' }),
+  popular: z.boolean({ error: 'Popular must be on or off' }),
 });
 
 const StatTileSchema = z.object({
-  icon: z.enum(ICON_NAMES),
+  icon,
   value: required('Value', 20),
   label: required('Label', 40),
+});
+
+const StudioSettingsSchema = z.object({
+  supportEmail: z.email({
+    error: 'Support e-mail: enter an address such as support@yourstudio.com',
+  }),
+  discordInviteUrl: z.url({
+    protocol: /^https$/,
+    error: 'Discord invite: a full https:// link such as https://discord.gg/yourstudio',
+  }),
+  legalLastUpdated: daySchema('Last updated'),
 });
 
 /** Ids must be unique: they are anchors (services) and React keys (promos). */
@@ -37,17 +62,21 @@ const uniqueIds = <T extends { id: string }>(items: T[]) =>
 export const SITE_CONTENT_SCHEMAS = {
   promos: z
     .array(PromoBannerSchema)
-    .max(10)
+    .max(10, { error: 'At most 10 promos' })
     .refine(uniqueIds, { error: 'Each promo needs its own id' }),
   services: z
     .array(ServiceCardSchema)
-    .min(1)
-    .max(12)
-    .refine(uniqueIds, { error: 'Each service needs its own id' }),
-  pricing: z.array(PricingPlanSchema).min(1).max(6),
-  stats: z.array(StatTileSchema).max(8),
+    .min(1, { error: 'Keep at least one service: the home page and the nav list them' })
+    .max(12, { error: 'At most 12 services' })
+    .refine(uniqueIds, { error: 'Two services have the same link name: give each its own' }),
+  pricing: z
+    .array(PricingPlanSchema)
+    .min(1, { error: 'Keep at least one plan' })
+    .max(6, { error: 'At most 6 plans' }),
+  stats: z.array(StatTileSchema).max(8, { error: 'At most 8 stats' }),
+  settings: StudioSettingsSchema,
 } satisfies { [K in SiteContentKey]: z.ZodType<SiteContent[K]> };
 
-export const SiteContentKeySchema = z.enum(['promos', 'services', 'pricing', 'stats'], {
+export const SiteContentKeySchema = z.enum(['promos', 'services', 'pricing', 'stats', 'settings'], {
   error: 'Unknown content key',
 });

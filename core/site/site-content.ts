@@ -3,16 +3,23 @@ import type { PromoBanner } from './promos';
 import { SERVICE_CARDS } from './services';
 import { PROMO_BANNERS } from './site';
 import { STAT_TILES } from './stat-tiles';
+import {
+  PLACEHOLDER_DISCORD_INVITE_URL,
+  PLACEHOLDER_SUPPORT_EMAIL,
+  SPEC_LEGAL_LAST_UPDATED,
+  type StudioSettings,
+} from './studio-settings';
 import type { PricingPlan, ServiceCard, StatTile } from './types';
 
-// The home page's editable blocks (issue 12, Site content): executives edit them in the
-// dashboard, the site_content table keeps them, and `GET /api/site-content` answers them. The
-// values in core/site are the defaults while nothing is stored. No zod here: the public pages'
-// bundles read this; the schemas are in site-content-schema.ts.
+// The site's editable blocks (issue 12, Site content): executives edit them in the dashboard,
+// the site_content table keeps them, and `GET /api/site-content` answers them. The values in
+// core/site are the defaults while nothing is stored (the settings' defaults come from the
+// configuration: the server passes them). No zod here: the public pages' bundles read this;
+// the schemas are in site-content-schema.ts.
 
 export { SITE_CONTENT_URL } from './site-content-url';
 
-export const SITE_CONTENT_KEYS = ['promos', 'services', 'pricing', 'stats'] as const;
+export const SITE_CONTENT_KEYS = ['promos', 'services', 'pricing', 'stats', 'settings'] as const;
 export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
 
 export type SiteContent = {
@@ -20,6 +27,7 @@ export type SiteContent = {
   services: ServiceCard[];
   pricing: PricingPlan[];
   stats: StatTile[];
+  settings: StudioSettings;
 };
 
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
@@ -27,4 +35,9 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
   services: SERVICE_CARDS,
   pricing: PRICING_PLANS,
   stats: STAT_TILES,
+  settings: {
+    supportEmail: PLACEHOLDER_SUPPORT_EMAIL,
+    discordInviteUrl: PLACEHOLDER_DISCORD_INVITE_URL,
+    legalLastUpdated: SPEC_LEGAL_LAST_UPDATED,
+  },
 };

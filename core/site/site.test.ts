@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CARDS } from './services';
-import { buildHiringLinks, buildNavLinks, FOOTER, PROMO_BANNERS, TRUST_BADGES } from './site';
+import { buildHiringLinks, buildNavLinks, FOOTER, PROMO_BANNERS } from './site';
+import { STAT_TILES } from './stat-tiles';
 import { fillTokens } from './tokens';
 
 describe('navigation', () => {
@@ -24,6 +25,16 @@ describe('navigation', () => {
     ]);
   });
 
+  it('leaves the Portfolio link out while the default portfolio does not exist', () => {
+    expect(buildNavLinks(null).map((link) => link.label)).toEqual([
+      'Services',
+      'Pricing',
+      'Team',
+      'Blog',
+      'Contact',
+    ]);
+  });
+
   it('links the main sections in spec order', () => {
     expect(buildNavLinks('ashgfx').map((l) => [l.label, l.href])).toEqual([
       ['Services', '#services'],
@@ -43,11 +54,12 @@ describe('site content', () => {
   });
 
   it('shows the spec claims and promotions', () => {
-    expect(TRUST_BADGES.map((b) => b.label)).toEqual([
-      '24/7 Support',
+    // The hero's badges are the stats (an editable block): one claim, said once.
+    expect(STAT_TILES.map((tile) => `${tile.value} ${tile.label}`)).toEqual([
       '500+ Happy Clients',
       '1000+ Projects Completed',
       '100% Satisfaction',
+      '24/7 Support',
     ]);
     expect(PROMO_BANNERS.map((b) => b.text)).toEqual([
       'New Year Boost: 25% OFF',

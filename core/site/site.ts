@@ -1,5 +1,3 @@
-import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
-import type { IconName } from './icons';
 import type { PromoBanner } from './promos';
 import type { NavLink, ServiceLink } from './types';
 
@@ -15,14 +13,6 @@ export const HERO = {
 } as const;
 
 export const TOP_RATED_BADGE = 'Top Rated Design Studio on ERLC';
-
-// Spec §1 claims.
-export const TRUST_BADGES: { icon: IconName; label: string }[] = [
-  { icon: 'clock', label: '24/7 Support' },
-  { icon: 'users', label: '500+ Happy Clients' },
-  { icon: 'trophy', label: '1000+ Projects Completed' },
-  { icon: 'star', label: '100% Satisfaction' },
-];
 
 export const HIRING_LABEL = "We're Hiring";
 export const JOIN_TEAM_PROMPT = 'Want to join the team?';
@@ -44,11 +34,12 @@ export function buildPortfolioHref(username: string): string {
 }
 
 /**
- * `portfolioUsername` is configuration (decision 11); the default is the studio's bot developer.
+ * `portfolioUsername` is the configured default portfolio (decision 11) when it exists, null
+ * when it does not: a link to a page that cannot show anything is left out.
  * `services` are the stored services (SiteSettings.services): the dropdown links to their cards.
  */
 export function buildNavLinks(
-  portfolioUsername: string = DEFAULT_PORTFOLIO_USERNAME,
+  portfolioUsername: string | null,
   services: readonly ServiceLink[] = [],
 ): NavLink[] {
   return [
@@ -59,7 +50,9 @@ export function buildNavLinks(
     },
     { label: 'Pricing', href: '#pricing' },
     { label: 'Team', href: '#team' },
-    { label: 'Portfolio', href: buildPortfolioHref(portfolioUsername) },
+    ...(portfolioUsername === null
+      ? []
+      : [{ label: 'Portfolio', href: buildPortfolioHref(portfolioUsername) }]),
     { label: 'Blog', href: '/blog' },
     { label: 'Contact', href: '/contact' },
   ];
@@ -94,7 +87,8 @@ export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 export const TOAST_DURATION_MS = 2000;
 export const COOKIE_MAX_AGE_DAYS = 365;
 export const COPY_TOAST_MS = 2000;
-export const LEGAL_LAST_UPDATED = 'March 19, 2024';
+/** The staff guides' date (spec §9); the legal pages' is a studio setting (studio-settings.ts). */
+export const GUIDES_LAST_UPDATED = '2024-03-19';
 export const BANNER_FALLBACK_COLOR = '#b19cd9';
 
 // Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than

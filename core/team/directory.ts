@@ -13,6 +13,10 @@ export const MEMBER_SORT_OPTIONS: { value: MemberSortKey; label: string }[] = [
 export const SEARCH_PLACEHOLDER = 'Search members...';
 export const EMPTY_SEARCH_TITLE = 'No Results Found';
 export const EMPTY_SEARCH_MESSAGE = 'No team members match your search criteria.';
+/** A site with no one on its team yet (a fresh production start) says so, not "no results". */
+export const TEAM_COMING_SOON_TITLE = 'Our team page is coming soon';
+export const TEAM_COMING_SOON_MESSAGE =
+  'We are putting our designers’ profiles together. Meanwhile, meet us on Discord.';
 
 /** Case-insensitive substring match over name, role and specialty (spec §5). */
 export function filterMembers(members: TeamMember[], query: string): TeamMember[] {

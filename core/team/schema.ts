@@ -68,15 +68,26 @@ export const TeamMemberEditSchema = z.object({
 });
 export type TeamMemberEdit = z.output<typeof TeamMemberEditSchema>;
 
-/** A category as the dashboard edits it; `position` orders the home page's tabs. */
-export const TeamCategoryEditSchema = TeamCategorySchema.extend({
+/** A category's name and icon, as the dashboard creates or renames it. */
+export const TeamCategoryInputSchema = z.object({
+  name: required('Name', 60),
+  icon: z.enum(ICON_NAMES, { error: "Icon: pick one of the site's icons" }),
+});
+export type TeamCategoryInput = z.output<typeof TeamCategoryInputSchema>;
+
+/** A category with its id (the API's PUT); `position` orders the home page's tabs. */
+export const TeamCategoryEditSchema = TeamCategoryInputSchema.extend({
   id: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, { error: 'Id: 1–40 lowercase letters, digits or dashes' }),
-  name: required('Name', 60),
   position: z.number().int().min(0).max(1000).optional(),
 });
 export type TeamCategoryEdit = z.output<typeof TeamCategoryEditSchema>;
+
+/** The categories' order: every category's id once, first shown first. */
+export const TeamCategoryOrderSchema = z.object({
+  ids: z.array(z.string().max(40), { error: 'ids: the category ids in their new order' }).max(100),
+});
 
 /** A member in the dashboard's table: their row id and the categories they sit in. */
 export type EditableTeamMember = TeamMember & { id: number; categoryIds: string[] };

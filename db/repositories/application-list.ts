@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { APPLICATION_STATUSES, type ApplicationAnswers } from '../../core/applications/record';
+import { parseApplicationReference } from '../../core/applications/reference';
 import {
   type ApplicationFilter,
   type ApplicationKeyset,
@@ -67,6 +68,13 @@ function filterConditions(filter: ApplicationFilter): SQL[] {
   if (filter.status) conditions.push(eq(applications.status, filter.status));
   if (filter.from) conditions.push(gte(applications.submittedAt, dayStart(filter.from)));
   if (filter.to) conditions.push(lt(applications.submittedAt, dayAfter(filter.to)));
+  // A reference ("DES-000012", as applicants quote it) finds that application; other text is
+  // searched as words.
+  const reference = filter.q ? parseApplicationReference(filter.q) : null;
+  if (reference) {
+    conditions.push(eq(applications.id, reference.id), eq(applications.type, reference.type));
+    return conditions;
+  }
   const query = filter.q ? searchTsQuery(filter.q) : null;
   if (query) conditions.push(sql`${applications.search} @@ to_tsquery('simple', ${query})`);
   return conditions;

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { BackupsConfirmation, BotStatus } from '../../core/setup/go-live';
 import type { Database } from '../client';
 import { systemState } from '../schema';
 
 const INSTALL_ID_KEY = 'install_id';
 const DISCORD_AUTH_KEY = 'discord_auth';
+const BOT_STATUS_KEY = 'discord_bot';
+const BACKUPS_KEY = 'go_live_backups';
 
 export type DiscordAuthState = { status: 'ok' } | { status: 'unauthorized'; since: string };
 
@@ -23,6 +26,12 @@ export function createSystemStateRepository(db: Database) {
       .insert(systemState)
       .values({ key, value })
       .onConflictDoUpdate({ target: systemState.key, set: { value, updatedAt: sql`now()` } });
+  }
+
+  /** An executive's confirmation that backups run; null until one gave it. */
+  async function backupsConfirmation(): Promise<BackupsConfirmation | null> {
+    const value = await read(BACKUPS_KEY);
+    return value ? (JSON.parse(value) as BackupsConfirmation) : null;
   }
 
   return {
@@ -62,6 +71,28 @@ export function createSystemStateRepository(db: Database) {
 
     async setDiscordAuth(state: DiscordAuthState): Promise<void> {
       await write(DISCORD_AUTH_KEY, JSON.stringify(state));
+    },
+
+    /** What the bot found when it last connected (the go-live checklist reads it). */
+    async botStatus(): Promise<BotStatus | null> {
+      const value = await read(BOT_STATUS_KEY);
+      return value ? (JSON.parse(value) as BotStatus) : null;
+    },
+
+    async setBotStatus(status: BotStatus): Promise<void> {
+      await write(BOT_STATUS_KEY, JSON.stringify(status));
+    },
+
+    backupsConfirmation,
+
+    /** Records the first confirmation (two at once: the first stays); answers the one kept. */
+    async confirmBackups(by: string): Promise<BackupsConfirmation> {
+      const confirmation: BackupsConfirmation = { by, at: new Date().toISOString() };
+      await db
+        .insert(systemState)
+        .values({ key: BACKUPS_KEY, value: JSON.stringify(confirmation) })
+        .onConflictDoNothing();
+      return (await backupsConfirmation()) ?? confirmation;
     },
   };
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   type EditableTeamMember,
   type TeamCategory,
-  type TeamCategoryEdit,
   TeamCategorySchema,
   type TeamMemberEdit,
   TeamMemberSchema,
@@ -178,40 +177,6 @@ export function createTeamEditorRepository(db: Executor) {
         .delete(teamMembers)
         .where(eq(teamMembers.id, id))
         .returning({ id: teamMembers.id });
-      return deleted.length > 0;
-    },
-
-    /** Creates or replaces a category; a new one goes last unless a position is given. */
-    async saveCategory(input: TeamCategoryEdit): Promise<void> {
-      await db.transaction(async (tx) => {
-        let position = input.position;
-        if (position === undefined) {
-          const [existing] = await tx
-            .select({ position: teamCategories.position })
-            .from(teamCategories)
-            .where(eq(teamCategories.id, input.id));
-          const [last] = await tx
-            .select({ position: max(teamCategories.position) })
-            .from(teamCategories);
-          position = existing?.position ?? (last?.position ?? -1) + 1;
-        }
-        const values = { id: input.id, name: input.name, icon: input.icon, position };
-        await tx
-          .insert(teamCategories)
-          .values(values)
-          .onConflictDoUpdate({
-            target: teamCategories.id,
-            set: { name: values.name, icon: values.icon, position },
-          });
-      });
-    },
-
-    /** Removes the category (its member links go with it; the members stay). */
-    async deleteCategory(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(teamCategories)
-        .where(eq(teamCategories.id, id))
-        .returning({ id: teamCategories.id });
       return deleted.length > 0;
     },
   };

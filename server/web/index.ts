@@ -4,9 +4,9 @@ import { utcDay } from '../../core/site/promos';
 import { buildPath, matchRoute } from '../../core/site/route-paths';
 import { NOT_FOUND_ROUTE, type Route, type RouteParams } from '../../core/site/routes';
 import { createContentVersionReader } from '../../db/repositories/content-version';
-import { createSiteContentRepository } from '../../db/repositories/site-content';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
+import { createSiteSettingsReader } from '../site-settings';
 import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache';
 import { buildPageHtml } from './page-html';
 import { admitStaffPage } from './staff-page-access';
@@ -45,14 +45,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();
   const contentVersion = createContentVersionReader(app.db);
-  const siteContent = createSiteContentRepository(app.db);
-  const site = {
-    supportEmail: app.config.SUPPORT_EMAIL,
-    discordInviteUrl: app.config.DISCORD_INVITE_URL,
-    defaultPortfolioUsername: app.config.DEFAULT_PORTFOLIO_USERNAME,
-    blogPasscodeSignIn: Boolean(app.config.BLOG_ADMIN_PASSCODE),
-    retentionMonths: app.config.RETENTION_MONTHS,
-  };
+  const readSiteSettings = createSiteSettingsReader(app.db, app.config);
 
   await serveStaticFiles(app, build.clientDir);
 
@@ -104,16 +97,9 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
 
   /** The whole page as rendered now from the current data; `missing`: answer 404. */
   async function renderPage(pathname: string, route: Route, params: RouteParams) {
-    const now = new Date();
-    // Every page's nav lists the stored services; an edit bumps the content version, so the
-    // cached pages render again with it (decision 024).
-    const { value: services } = await siteContent.read('services');
-    const settings = {
-      ...site,
-      year: now.getUTCFullYear(),
-      today: utcDay(now),
-      services: services.map(({ id, title }) => ({ id, title })),
-    };
+    // Stored content every page's frame shows (the nav's services, the support e-mail…); an
+    // edit bumps the content version, so the cached pages render again with it (decision 024).
+    const settings = await readSiteSettings(new Date());
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},

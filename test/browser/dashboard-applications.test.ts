@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { aModerator } from '../support/uploads';
+import { applicationReference } from '../../core/applications/reference';
+import { createApplicationsRepository } from '../../db/repositories/applications';
+import { aDesigner, aModerator } from '../support/uploads';
 import {
   expectNoAxeViolations,
   requestJson,
@@ -26,6 +28,7 @@ describe('the dashboard’s applications in Chromium', () => {
   it('signs in with a link, reviews and accepts an application, and exports CSV', async () => {
     const submitted = await requestJson(site, 'POST', '/api/applications', { body: APPLICATION });
     expect(submitted.status).toBe(201);
+    const reference = applicationReference('moderator', (submitted.body as { id: number }).id);
 
     const page = await site.browser.newPage({ acceptDownloads: true });
     const errors = watchPageErrors(page);
@@ -35,7 +38,18 @@ describe('the dashboard’s applications in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
     await expect(nav.getByRole('link', { name: 'Applications' }).count()).resolves.toBe(1);
 
-    await page.getByRole('searchbox', { name: 'Search usernames and answers' }).fill('lighthouse');
+    // Who is signed in, and as what.
+    await nav.getByText('browser-staff').waitFor();
+    await nav.getByText('Lead designer').waitFor();
+
+    // The reference the applicant was told to quote finds it, and the list shows it.
+    const search = page.getByRole('searchbox', {
+      name: 'Search references, usernames and answers',
+    });
+    await search.fill(reference.toLowerCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: reference }).waitFor();
+    await search.fill('lighthouse');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/q=lighthouse/);
     const link = page.getByRole('link', { name: 'LighthouseKeeper' });
@@ -45,16 +59,22 @@ describe('the dashboard’s applications in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path()) as string, 'utf8');
-    expect(csv.split('\r\n')[0]).toMatch(/^"id","type","status"/);
+    expect(csv.split('\r\n')[0]).toMatch(/^"id","reference","type","status"/);
+    expect(csv).toContain(`"${reference}"`);
     expect(csv).toContain('"LighthouseKeeper"');
     expect(csv).toContain('I keep =lighthouses');
 
     await link.click();
     await page.getByRole('heading', { name: 'LighthouseKeeper', level: 1 }).waitFor();
+    await page.getByText(reference, { exact: true }).waitFor();
     await page.getByText('I keep =lighthouses').waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept LighthouseKeeper?' });
     await dialog.waitFor();
+    // No bot runs here: the reviewer learns the applicant hears later.
+    await dialog
+      .getByText('Discord is not connected, so LighthouseKeeper is not told yet', { exact: false })
+      .waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Welcome aboard');
     await dialog.getByRole('button', { name: 'Accept application' }).click();
@@ -79,7 +99,44 @@ describe('the dashboard’s applications in Chromium', () => {
       '/dashboard/applications?status=pending',
     );
     await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
-    await page.getByText('npm run login-link').waitFor();
+    // Neither Discord sign-in nor a bot here: the way in is a link printed on the server.
+    await page
+      .getByText('Sign-in with Discord is not set up on this site', { exact: false })
+      .waitFor();
+    await page.getByText('npm run login-link -- --owner', { exact: true }).waitFor();
+    await expect(page.getByText('/dashboard', { exact: true }).count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('updates the list and an open application as they change elsewhere, without a reload', async () => {
+    const page = await site.browser.newPage();
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['lead']);
+    await page.goto(`${site.url}/dashboard/applications`);
+    await waitForPage(page);
+    await page.getByRole('table', { name: 'Applications' }).waitFor();
+
+    // A new application arrives while the list is open.
+    const arrived = await requestJson(site, 'POST', '/api/applications', {
+      body: aDesigner({ robloxUsername: 'LateArrival', discordUsername: 'late_disc' }),
+    });
+    expect(arrived.status).toBe(201);
+    const id = (arrived.body as { id: number }).id;
+    await page.getByRole('link', { name: 'LateArrival' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: applicationReference('designer', id) }).waitFor();
+
+    // Opened, then decided by another reviewer (in Discord, say): the page shows it.
+    await page.getByRole('link', { name: 'LateArrival' }).click();
+    await page.getByRole('button', { name: 'Accept' }).waitFor();
+    await createApplicationsRepository(site.db).recordDecision(id, {
+      status: 'rejected',
+      reviewerId: '100000000000000077',
+      reviewerName: 'Discord Lead',
+    });
+    await page.getByText('Rejected by').waitFor({ timeout: 30_000 });
+    await page.getByText('Discord Lead').waitFor();
+    await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

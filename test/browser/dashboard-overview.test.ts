@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
 import { insertOrder, insertOrderEvent, loggedOrder } from '../support/orders';
-import { expectNoAxeViolations, useBrowserSite, waitForPage, watchPageErrors } from './support';
+import {
+  expectNoAxeViolations,
+  PHONE,
+  useBrowserSite,
+  waitForPage,
+  watchPageErrors,
+} from './support';
 
 // An executive opens the Overview on a tablet: the weekly charts draw, and their text
 // alternatives (summary and hidden table) carry the seeded figures. Seeded two days back, so
@@ -68,6 +74,55 @@ describe('the dashboard’s overview in Chromium', () => {
 
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows executives the go-live checklist, ticking items as they are done', async () => {
+    for (const options of [TABLET, PHONE]) {
+      const page = await site.browser.newPage(options);
+      const errors = watchPageErrors(page);
+      await site.signInAsStaff(page, ['executive']);
+      await page.goto(`${site.url}/dashboard`);
+      await waitForPage(page);
+      const checklist = page.getByRole('region', { name: 'Go-live checklist' });
+      await checklist.waitFor();
+      // The demo site has a team and portfolios; no Discord and nothing reviewed yet.
+      await checklist.getByText('Done: Team on the home page').waitFor();
+      await checklist.getByText('To do: Discord connected').waitFor();
+      await checklist.getByText('README → Connecting Discord').first().waitFor();
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+
+    const page = await site.browser.newPage(TABLET);
+    await site.signInAsStaff(page, ['executive']);
+    await page.goto(`${site.url}/dashboard`);
+    await waitForPage(page);
+    const checklist = page.getByRole('region', { name: 'Go-live checklist' });
+    // Backups: only a person can say so; the dialog says what they confirm.
+    await checklist.getByRole('button', { name: 'Backups are set up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm that backups run?' });
+    await dialog.getByRole('button', { name: 'Confirm backups' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await checklist.getByText(/Confirmed by browser-staff on /).waitFor();
+    await checklist.getByText('Done: Backups').waitFor();
+
+    // Each item links to where it is done: the settings, scrolled into view.
+    await checklist.getByRole('link', { name: /Site content → Settings \(Support e-mail/ }).click();
+    await page.waitForURL(/\/dashboard\/content\/settings#settings$/);
+    await page.getByRole('textbox', { name: 'Support e-mail' }).waitFor();
+    await page.close();
+  });
+
+  it('does not show the checklist to a lead', async () => {
+    const page = await site.browser.newPage(TABLET);
+    await site.signInAsStaff(page, ['lead']);
+    await page.goto(`${site.url}/dashboard`);
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.getByText('Applications by status').waitFor();
+    await expect(page.getByRole('region', { name: 'Go-live checklist' }).count()).resolves.toBe(0);
     await page.close();
   });
 });

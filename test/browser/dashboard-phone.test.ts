@@ -67,6 +67,18 @@ const STOPS: Stop[] = [
     path: '/dashboard/content',
     ready: (page) => page.getByRole('table', { name: 'Team members' }).getByRole('row').nth(1),
   },
+  {
+    path: '/dashboard/content/portfolios',
+    ready: (page) => page.getByRole('form', { name: 'Skills' }),
+  },
+  {
+    path: '/dashboard/content/home',
+    ready: (page) => page.getByRole('form', { name: 'Promos' }).getByRole('textbox').first(),
+  },
+  {
+    path: '/dashboard/content/settings',
+    ready: (page) => page.getByRole('textbox', { name: 'Support e-mail' }),
+  },
 ];
 
 /**
@@ -305,6 +317,21 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+    // A category's delete dialog says what becomes of its members, on the screen too.
+    const categories = page.getByRole('region', { name: 'Categories' });
+    const remove = categories.getByRole('button', { name: 'Delete Graphics Design' });
+    await remove.scrollIntoViewIfNeeded();
+    await remove.tap();
+    await expectDialogFits(
+      page,
+      page.getByRole('dialog', { name: 'Delete the category Graphics Design?' }),
+      'category-delete',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.goto(`${browserSite.url}/dashboard/content/portfolios`);
+    await waitForPage(page);
     const portfolios = page.getByRole('region', { name: 'Portfolios' });
     await portfolios.getByRole('combobox', { name: 'Portfolio to edit' }).selectOption('ashgfx');
     const add = portfolios.getByRole('button', { name: 'Add project' });
@@ -314,6 +341,32 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
     await add.scrollIntoViewIfNeeded();
     await add.tap();
     await expectDialogFits(page, page.getByRole('dialog', { name: 'Add a project' }), 'project');
+    await page.close();
+  });
+
+  it('opens the icon picker of a home page block inside the screen, and picks by tap', async () => {
+    const page = await openAsExecutive('/dashboard/content/home');
+    const services = page.getByRole('form', { name: 'Services' });
+    const picker = services.getByRole('button', { name: /^Service 1 Icon/ });
+    await picker.scrollIntoViewIfNeeded();
+    await picker.tap();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await expect
+      .poll(
+        () =>
+          menu.evaluate((element, width) => {
+            const box = element.getBoundingClientRect();
+            return box.left >= 0 && box.right <= width;
+          }, WIDTH),
+        POLL,
+      )
+      .toBe(true);
+    expect((await measure(page)).wide).toEqual([]);
+    const rocket = menu.getByRole('menuitemradio', { name: 'rocket' });
+    await rocket.scrollIntoViewIfNeeded();
+    await rocket.tap();
+    await expect.poll(() => picker.textContent(), POLL).toContain('rocket');
     await page.close();
   });
 });

@@ -86,7 +86,7 @@ describe('prerendered public pages carry their visible text (plain GET, no JavaS
   it('/terms shows every section, the date, the change note and the contact e-mail', async () => {
     const html = await get('/terms');
     for (const section of TERMS_SECTIONS) expect(html).toContain(asHtml(section.title));
-    expect(html).toContain('Last updated: <!-- -->March 19, 2024');
+    expect(html).toContain('Last updated: <time dateTime="2024-03-19">March 19, 2024</time>');
     expect(html).toContain('without notice');
     expect(html).toMatch(/mailto:[^"]+@/);
   });

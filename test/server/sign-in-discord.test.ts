@@ -223,7 +223,7 @@ describe.each(DRIVERS)('sign in with Discord on %s', (driver) => {
 
   it('says Discord sign-in is on at /api/auth/methods', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/methods' });
-    expect(response.json()).toEqual({ discord: true, links: true });
+    expect(response.json()).toEqual({ discord: true, links: true, bot: true });
   });
 
   it('rate-limits callbacks per address: the 21st in ten minutes gets error=rate_limited', async () => {
@@ -258,6 +258,7 @@ describe('without Discord sign-in configured', () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/methods' })).json()).toEqual({
       discord: false,
       links: true,
+      bot: false,
     });
     const start = await app.inject({ method: 'GET', url: '/auth/discord?next=/staff/a' });
     expect(start.statusCode).toBe(302);

@@ -214,6 +214,22 @@ describe.each(DRIVERS)('staff applications API on %s', (driver) => {
     expect((await decide(999999, { decision: 'accept' })).statusCode).toBe(404);
   });
 
+  it('finds an application by the reference its applicant quotes, in any case', async () => {
+    // Index 3 is a designer (DES-…), index 5 a moderator (MOD-…).
+    const designerId = ids[2] as number;
+    const reference = `DES-${String(designerId).padStart(6, '0')}`;
+    const found = await list(`q=${reference}`);
+    expect(found.items.map((item) => item.id)).toEqual([designerId]);
+    expect(found.total).toBe(1);
+    expect((await list(`q=des-${designerId}`)).items.map((item) => item.id)).toEqual([designerId]);
+    // The right number with the wrong type is no one's reference.
+    expect((await list(`q=MOD-${designerId}`)).items).toEqual([]);
+    // Sorted by status, a reference still finds its one row (the status-by-status search path).
+    expect((await list(`q=${reference}&sort=status`)).items.map((item) => item.id)).toEqual([
+      designerId,
+    ]);
+  });
+
   it('lets two leads race: exactly one decision wins', async () => {
     const id = ids[10] as number;
     const answers = await Promise.all([
@@ -231,8 +247,9 @@ describe.each(DRIVERS)('staff applications API on %s', (driver) => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     const lines = response.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"id","type","status","roblox_username"/);
+    expect(lines[0]).toMatch(/^"id","reference","type","status","roblox_username"/);
     expect(lines[1]).toContain('"Player07"');
+    expect(lines[1]).toContain(`"MOD-${String(ids[6]).padStart(6, '0')}"`);
     const all = await get('/api/staff/applications.csv?sort=username&order=asc');
     expect(all.body.trim().split('\r\n')).toHaveLength(31);
     expect((await get('/api/staff/applications.csv?status=nope')).statusCode).toBe(400);

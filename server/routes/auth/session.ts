@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_SCOPES, type SignInMethods, type SignInStatus } from '../../../core/auth';
+import { hasDiscordConnection } from '../../../core/config';
 import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth';
 
 const sessionRoutes: FastifyPluginAsync = async (app) => {
   /** What the web sign-in page offers. */
   app.get('/api/auth/methods', async (_request, reply): Promise<SignInMethods> => {
     reply.header('cache-control', 'no-store');
-    return { discord: app.signInSettings.oauth !== null, links: true };
+    return {
+      discord: app.signInSettings.oauth !== null,
+      links: true,
+      bot: hasDiscordConnection(app.config),
+    };
   });
 
   /** Who is signed in here, for the sign-in page ("You are signed in as …"). */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activePromos, utcDay } from '../../../core/site/promos';
 import { SITE_CONTENT_URL, type SiteContent } from '../../../core/site/site-content';
-import { createSiteContentRepository } from '../../../db/repositories/site-content';
+import { createSiteContent } from '../../site-settings';
 
-/** The home page's editable blocks (promos, services, pricing, stats), stored or default. */
+/** The site's editable blocks (promos, services, pricing, stats, settings), stored or default. */
 const siteContentRoutes: FastifyPluginAsync = async (app) => {
-  const content = createSiteContentRepository(app.db);
+  const content = createSiteContent(app.db, app.config);
   app.get(SITE_CONTENT_URL, async (): Promise<SiteContent> => {
     const stored = await content.readAll();
     // Only the promos running today (UTC): the page embeds this answer, and a promo not yet

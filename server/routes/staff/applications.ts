@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { applicationReference } from '../../../core/applications/reference';
 import {
   ApplicationDecisionRequestSchema,
   ApplicationFilterSchema,
@@ -29,6 +30,7 @@ const IdParams = z.object({
 
 const CSV_HEADER = [
   'id',
+  'reference',
   'type',
   'status',
   'roblox_username',
@@ -44,6 +46,7 @@ const CSV_HEADER = [
 function csvRow(row: ApplicationExportRow): string {
   return csvLine([
     row.id,
+    applicationReference(row.type, row.id),
     row.type,
     row.status,
     row.robloxUsername,

@@ -4,19 +4,20 @@ import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
 import type { SiteContent } from '../../../core/site/site-content';
 import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
-import { TeamCategoryEditSchema, TeamMemberEditSchema } from '../../../core/team/schema';
-import { createSiteContentRepository } from '../../../db/repositories/site-content';
+import { TeamMemberEditSchema } from '../../../core/team/schema';
 import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
+import { createSiteContent } from '../../site-settings';
+import categoryContentRoutes from './content-categories';
 import portfolioContentRoutes from './content-portfolios';
 import { createContentWriter } from './content-write';
 import { readImageUpload } from './read-image-upload';
 
-// Site content (executives): the team directory, the home page's blocks and (in
-// content-portfolios.ts) the portfolios. Every write ends with siteContentChanged so the public
-// pages show it at once.
+// Site content (executives): the team directory's members, the site's blocks and (in
+// content-categories.ts and content-portfolios.ts) the categories and portfolios. Every write
+// ends with siteContentChanged so the public pages show it at once.
 
 const MemberParams = z.object({
   id: z.coerce.number({ error: 'Not a member id' }).int().positive(),
@@ -24,8 +25,6 @@ const MemberParams = z.object({
 const ImageParams = MemberParams.extend({
   kind: z.enum(['avatar', 'banner'], { error: 'Image must be avatar or banner' }),
 });
-const CategoryParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-
 const KeyParams = z.object({ key: SiteContentKeySchema });
 
 const contentRoutes: FastifyPluginAsync = async (app) => {
@@ -33,11 +32,12 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
   const team = createTeamEditorRepository(app.db);
-  const siteContent = createSiteContentRepository(app.db);
+  const siteContent = createSiteContent(app.db, app.config);
   const media = createSiteMediaStore(app.config.DATA_DIR);
   const executives = { onRequest: requireRole('executive') };
   // Registered here so its uploads share the multipart limits above.
   await app.register(portfolioContentRoutes);
+  await app.register(categoryContentRoutes);
 
   const write = createContentWriter(app.db);
 
@@ -77,23 +77,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     return member;
   });
 
-  app.put('/content/team/categories/:id', executives, async (request) => {
-    const { id } = parseWith(CategoryParams, request.params);
-    const body = request.body && typeof request.body === 'object' ? request.body : {};
-    const input = parseWith(TeamCategoryEditSchema, { ...body, id });
-    await write(() => team.saveCategory(input));
-    return { categories: await team.listCategories() };
-  });
-
-  app.delete('/content/team/categories/:id', executives, async (request, reply) => {
-    const { id } = parseWith(CategoryParams, request.params);
-    if (!(await write(() => team.deleteCategory(id)))) {
-      throw new HttpError(404, 'No such category.');
-    }
-    return reply.code(204).send();
-  });
-
-  // The home page's blocks, one key each; a value is the whole list, checked by its schema.
+  // The site's blocks, one key each; a value is the whole block, checked by its schema.
   app.get('/content/site/:key', executives, async (request) => {
     const { key } = parseWith(KeyParams, request.params);
     return siteContent.read(key);

@@ -4,6 +4,7 @@ import applicationImageRoutes from '../images/application-images';
 import applicationsRoutes from './applications';
 import contentRoutes from './content';
 import eventRoutes from './events';
+import goLiveRoutes from './go-live';
 import meRoutes from './me';
 import messageRoutes from './messages';
 import orderRoutes from './orders';
@@ -31,6 +32,7 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 export default staffRouteFolder([
   meRoutes,
   overviewRoutes,
+  goLiveRoutes,
   applicationsRoutes,
   orderRoutes,
   payoutRoutes,

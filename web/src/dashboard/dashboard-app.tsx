@@ -11,6 +11,7 @@ import {
   sectionPath,
   visibleSections,
 } from './sections';
+import { SignedInAs } from './signed-in';
 
 // The dashboard's frame inside the staff layout: a side nav of the sections the member's roles
 // may see (the server checks the roles again on every /api/staff call) and the open section.
@@ -25,9 +26,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/10 text-white' : 'text-muted hover:bg-white/5 hover:text-white'
   }`;
 
-function SectionNav({ sections }: { sections: DashboardSection[] }) {
+function SectionNav({ sections, me }: { sections: DashboardSection[]; me?: StaffIdentity }) {
   return (
     <nav aria-label="Dashboard sections" className="md:sticky md:top-20 md:self-start">
+      {me && <SignedInAs me={me} />}
       <ul className="flex flex-wrap gap-1 md:flex-col">
         {sections.map((section) => (
           <li key={section.id}>
@@ -63,7 +65,7 @@ function DashboardFrame() {
 
   return (
     <div className="mx-auto max-w-7xl gap-8 px-4 pt-24 pb-16 md:grid md:grid-cols-[11rem_minmax(0,1fr)]">
-      <SectionNav sections={sections} />
+      <SectionNav sections={sections} me={me.data} />
       <main className="mt-6 min-w-0 md:mt-0">
         <ApiProblem
           state={me}

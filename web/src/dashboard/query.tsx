@@ -93,17 +93,24 @@ export class SendFailed extends Error {
   }
 }
 
-type Send = { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown };
+/** One write: JSON `body`, or FormData for an upload (multipart). */
+export type StaffWrite = {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+};
 
 /**
- * A write under /api/staff: throws SendFailed with the server's message, and refetches the
- * answers under each of `invalidates` once it succeeded (`alsoAfter` adds failures, by status,
- * after which the stored state is still worth showing, e.g. a 409 'already decided').
+ * THE way the dashboard writes (every POST, PUT, PATCH and DELETE under /api/staff goes here):
+ * sends `send(vars)` (same-origin: the browser adds the Origin the server's CSRF check reads),
+ * throws SendFailed with the server's message and field errors, and refetches the answers
+ * under each of `invalidates` once it succeeded. A 409 (someone changed the data meanwhile:
+ * decided first, renamed, reordered) refetches them too, so the page shows what is stored now
+ * beside the message saying why the write was refused.
  */
 export function useStaffMutation<Vars = void, Data = unknown>(
-  send: (vars: Vars) => Send,
+  send: (vars: Vars) => StaffWrite,
   invalidates: readonly string[],
-  { alsoAfter = [] }: { alsoAfter?: readonly number[] } = {},
 ) {
   const invalidate = useInvalidateApi();
   const refresh = () => Promise.all(invalidates.map(invalidate)).then(() => undefined);
@@ -116,7 +123,7 @@ export function useStaffMutation<Vars = void, Data = unknown>(
     },
     onSuccess: refresh,
     onError: async (error) => {
-      if (alsoAfter.includes(error.status)) await refresh();
+      if (error.status === 409) await refresh();
     },
   });
 }

@@ -5,12 +5,17 @@ export type PostResult<T> =
 
 import { NETWORK_MESSAGE } from './api-store';
 
-/** Sends JSON and never throws: forms show the server's message (and field errors) as they are. */
+/**
+ * Sends a write and reads its JSON answer, never throwing: forms show the server's message (and
+ * field errors) as they are. `body` goes as JSON, or as multipart when it is FormData (an
+ * upload). Same-origin, so the browser adds the `Origin` the server's CSRF check reads.
+ */
 export async function sendJson<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<PostResult<T>> {
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -18,9 +23,9 @@ export async function sendJson<T>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(body !== undefined && !multipart && { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch {
     return { ok: false, status: 0, message: NETWORK_MESSAGE, fieldErrors: {} };

@@ -14,8 +14,8 @@ import { NavMenu } from './nav-menu';
 import { ServicesMenu } from './services-menu';
 
 export function Navbar() {
-  const { discordInviteUrl, defaultPortfolioUsername, services: serviceLinks } = useSiteSettings();
-  const links = buildNavLinks(defaultPortfolioUsername, serviceLinks);
+  const { discordInviteUrl, portfolioUsername, services: serviceLinks } = useSiteSettings();
+  const links = buildNavLinks(portfolioUsername, serviceLinks);
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);

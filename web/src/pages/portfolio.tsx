@@ -10,10 +10,13 @@ import { PromoBanner } from '../components/portfolio/promo-banner';
 import { SkillMeters } from '../components/portfolio/skill-meters';
 import { ApiProblem } from '../components/ui/api-problem';
 import { useApi } from '../data/use-api';
+import NotFoundPage from './not-found';
 
 export default function PortfolioPage() {
   const { username = '' } = useParams();
   const state = useApi<PortfolioResponse>(`/api/portfolios/${encodeURIComponent(username)}`);
+  // No portfolio exists yet (not even the default one): the server answered 404 too.
+  if (state.status === 'error' && state.error.status === 404) return <NotFoundPage />;
 
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-24 pb-16">

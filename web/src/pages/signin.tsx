@@ -29,6 +29,50 @@ function NoStaffRole() {
   );
 }
 
+const code = 'rounded bg-white/10 px-1 break-words';
+
+/**
+ * How to get a one-time link: from the bot in Discord when it runs, and always from the server
+ * itself, which is the only way in on a site running without Discord (a supported setup).
+ */
+function LinkSignIn({ methods }: { methods: SignInMethods }) {
+  return (
+    <section aria-labelledby="link-sign-in" className="mt-10 space-y-3 text-muted">
+      <h2 id="link-sign-in" className="text-lg font-semibold text-white">
+        {methods.discord ? 'Or use a sign-in link' : 'Sign in with a link'}
+      </h2>
+      {!methods.discord && (
+        <p>
+          Sign-in with Discord is not set up on this site (it needs{' '}
+          <code className={code}>DISCORD_CLIENT_ID</code> and{' '}
+          <code className={code}>DISCORD_CLIENT_SECRET</code>; see Staff sign-in in the README). A
+          one-time link, valid for 10 minutes, signs you in instead.
+        </p>
+      )}
+      {methods.bot && (
+        <p>
+          Run <code className={code}>/dashboard</code> in the Lunar Discord server: the bot answers
+          with a link only you can see.
+        </p>
+      )}
+      <p>On the server Lunar runs on, in its folder and with its configuration, print one:</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          <code className={code}>npm run login-link -- --owner</code> for the owner (no Discord
+          account needed; with Docker,{' '}
+          <code className={code}>docker compose exec lunar npm run login-link -- --owner</code>);
+        </li>
+        <li>
+          <code className={code}>
+            npm run login-link -- --discord-id &lt;id&gt; --role &lt;role&gt;
+          </code>{' '}
+          for a staff member.
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 export default function SignInPage() {
   const query = new URLSearchParams(useLocation().search);
   const next = safeNextPath(query.get('next'));
@@ -75,22 +119,7 @@ export default function SignInPage() {
           Sign in with Discord
         </a>
       )}
-      {methods.data && (
-        <section aria-labelledby="link-sign-in" className="mt-10">
-          <h2 id="link-sign-in" className="text-lg font-semibold">
-            {methods.data.discord ? 'Or use a sign-in link' : 'Sign in with a link'}
-          </h2>
-          <p className="mt-2 text-muted">
-            Run <code className="rounded bg-white/10 px-1">/dashboard</code> in the Lunar Discord
-            server: the bot answers with a link only you can see, valid for 10 minutes and usable
-            once. On the server itself, an operator can print one with{' '}
-            <code className="rounded bg-white/10 px-1">
-              npm run login-link -- --discord-id &lt;id&gt; --role &lt;role&gt;
-            </code>
-            .
-          </p>
-        </section>
-      )}
+      {methods.data && <LinkSignIn methods={methods.data} />}
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { GUIDES_LAST_UPDATED } from '../../../core/site/site';
 import {
   STAFF_DOCUMENTATION_SECTIONS,
   STAFF_DOCUMENTATION_TITLE,
@@ -7,7 +8,11 @@ import { ScrollArea } from '../components/ui/scroll-area';
 
 export default function StaffProcedurePage() {
   return (
-    <DocumentPage title={STAFF_DOCUMENTATION_TITLE} eyebrow="Staff">
+    <DocumentPage
+      title={STAFF_DOCUMENTATION_TITLE}
+      eyebrow="Staff"
+      lastUpdated={GUIDES_LAST_UPDATED}
+    >
       <p className="mt-6 text-muted">
         How we work at Lunar: conduct, payments, orders, confidentiality, activity, tools and
         customers. Every staff member is expected to know these seven sections.

@@ -6,10 +6,15 @@ import {
 } from '../../../core/site/legal-terms';
 import { DocumentPage, SectionAccordion } from '../components/docs/document-page';
 import { EmailLine } from '../components/email-line';
+import { useSiteSettings } from '../data/site-settings';
 
 export default function TermsPage() {
   return (
-    <DocumentPage title={TERMS_TITLE} eyebrow="Legal">
+    <DocumentPage
+      title={TERMS_TITLE}
+      eyebrow="Legal"
+      lastUpdated={useSiteSettings().legalLastUpdated}
+    >
       <p className="mt-6 text-muted">
         These terms apply to every order placed with Lunar. Open a section to read it.
       </p>

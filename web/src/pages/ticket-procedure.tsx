@@ -1,3 +1,4 @@
+import { GUIDES_LAST_UPDATED } from '../../../core/site/site';
 import {
   INTRO_TEMPLATE,
   INTRO_TEMPLATE_LABEL,
@@ -31,7 +32,7 @@ export default function TicketProcedurePage() {
   }
 
   return (
-    <DocumentPage title={TICKET_PROCEDURE_TITLE} eyebrow="Staff">
+    <DocumentPage title={TICKET_PROCEDURE_TITLE} eyebrow="Staff" lastUpdated={GUIDES_LAST_UPDATED}>
       <p className="mt-6 text-muted">The four steps of every ticket, from claim to delivery.</p>
       <SectionAccordion sections={TICKET_PROCEDURE_STEPS} className="mt-8" />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">

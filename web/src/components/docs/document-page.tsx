@@ -1,32 +1,40 @@
 import type { ReactNode } from 'react';
-import { LEGAL_LAST_UPDATED } from '../../../../core/site/site';
+import { formatLongDate } from '../../../../core/site/studio-settings';
 import { fillTokens } from '../../../../core/site/tokens';
 import type { LegalSection } from '../../../../core/site/types';
 import { useSiteSettings } from '../../data/site-settings';
+import { WithEmailLinks } from '../email-line';
 import { Accordion } from '../ui/accordion';
 
-/** Title, 'Last updated' line and intro of the legal pages and staff guides. */
+/**
+ * Title, 'Last updated' line and intro of the legal pages and staff guides. `lastUpdated`
+ * (YYYY-MM-DD): the legal pages' is a studio setting, the guides' a constant beside their text.
+ */
 export function DocumentPage({
   title,
   eyebrow,
+  lastUpdated,
   children,
 }: {
   title: string;
   eyebrow: string;
+  lastUpdated: string;
   children: ReactNode;
 }) {
   return (
     <main className="mx-auto max-w-3xl px-4 pt-28 pb-16">
       <p className="text-sm font-semibold tracking-widest text-lavender uppercase">{eyebrow}</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-3 text-sm text-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-3 text-sm text-muted">
+        Last updated: <time dateTime={lastUpdated}>{formatLongDate(lastUpdated)}</time>
+      </p>
       {children}
     </main>
   );
 }
 
 /**
- * Sections as an accordion; `{email}` in the texts becomes the configured support e-mail,
+ * Sections as an accordion; `{email}` in the texts becomes a mailto link to the support e-mail,
  * `{retention}` the configured retention period (RETENTION_MONTHS).
  */
 export function SectionAccordion({
@@ -36,7 +44,7 @@ export function SectionAccordion({
   sections: LegalSection[];
   className?: string;
 }) {
-  const { supportEmail, retentionMonths } = useSiteSettings();
+  const { retentionMonths } = useSiteSettings();
   const retention = `${retentionMonths} month${retentionMonths === 1 ? '' : 's'}`;
   return (
     <Accordion
@@ -47,7 +55,9 @@ export function SectionAccordion({
         content: (
           <div className="space-y-3 leading-relaxed">
             {section.body.map((paragraph) => (
-              <p key={paragraph}>{fillTokens(paragraph, { email: supportEmail, retention })}</p>
+              <p key={paragraph}>
+                <WithEmailLinks text={fillTokens(paragraph, { retention })} />
+              </p>
             ))}
           </div>
         ),

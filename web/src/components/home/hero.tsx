@@ -1,10 +1,19 @@
-import { HERO, TOP_RATED_BADGE, TRUST_BADGES } from '../../../../core/site/site';
+import { HERO, TOP_RATED_BADGE } from '../../../../core/site/site';
+import { STAT_TILES } from '../../../../core/site/stat-tiles';
+import type { TeamResponse } from '../../../../core/team/schema';
+import { useSiteBlock } from '../../data/site-content';
 import { useSiteSettings } from '../../data/site-settings';
+import { useApi } from '../../data/use-api';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 
 export function Hero() {
   const { discordInviteUrl } = useSiteSettings();
+  // The badges are the stats executives edit (Site content → Home page): one claim, said once.
+  const stats = useSiteBlock('stats', STAT_TILES);
+  // 'View Our Work' leads to the team; a site with no one on it yet does not offer it.
+  const team = useApi<TeamResponse>('/api/team');
+  const hasTeam = team.data?.categories.some((category) => category.members.length > 0) ?? true;
   return (
     <section className="relative overflow-hidden px-4 pt-36 pb-20 text-center">
       <div
@@ -32,24 +41,28 @@ export function Hero() {
           {HERO.primaryButton}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <a href={HERO.secondaryHref} className={buttonClass('secondary')}>
-          {HERO.secondaryButton}
-        </a>
+        {hasTeam && (
+          <a href={HERO.secondaryHref} className={buttonClass('secondary')}>
+            {HERO.secondaryButton}
+          </a>
+        )}
       </div>
-      <ul
-        aria-label="Why Lunar"
-        className="mx-auto mt-12 flex max-w-4xl flex-wrap justify-center gap-3"
-      >
-        {TRUST_BADGES.map((badge) => (
-          <li
-            key={badge.label}
-            className="flex items-center gap-2 rounded-full border border-line bg-panel px-4 py-2 text-sm"
-          >
-            <Icon name={badge.icon} className="size-4 text-lavender" />
-            {badge.label}
-          </li>
-        ))}
-      </ul>
+      {stats.length > 0 && (
+        <ul
+          aria-label="Why Lunar"
+          className="mx-auto mt-12 flex max-w-4xl flex-wrap justify-center gap-3"
+        >
+          {stats.map((stat) => (
+            <li
+              key={`${stat.value} ${stat.label}`}
+              className="flex items-center gap-2 rounded-full border border-line bg-panel px-4 py-2 text-sm"
+            >
+              <Icon name={stat.icon} className="size-4 text-lavender" />
+              {`${stat.value} ${stat.label}`}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -28,18 +28,20 @@ export function Services() {
           </li>
         ))}
       </ul>
-      <ul aria-label="Lunar in numbers" className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {stats.map((tile) => (
-          <li
-            key={tile.label}
-            className="rounded-xl border border-line bg-panel/60 p-6 text-center"
-          >
-            <Icon name={tile.icon} className="mx-auto size-6 text-lavender" />
-            <p className="mt-3 text-3xl font-extrabold">{tile.value}</p>
-            <p className="text-sm text-muted">{tile.label}</p>
-          </li>
-        ))}
-      </ul>
+      {stats.length > 0 && (
+        <ul aria-label="Lunar in numbers" className="mt-12 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {stats.map((tile) => (
+            <li
+              key={tile.label}
+              className="rounded-xl border border-line bg-panel/60 p-6 text-center"
+            >
+              <Icon name={tile.icon} className="mx-auto size-6 text-lavender" />
+              <p className="mt-3 text-3xl font-extrabold">{tile.value}</p>
+              <p className="text-sm text-muted">{tile.label}</p>
+            </li>
+          ))}
+        </ul>
+      )}
     </HomeSection>
   );
 }

@@ -1,3 +1,5 @@
+import { applicationReference } from '../../../../core/applications/reference';
+import type { ApplicationType } from '../../../../core/applications/schema';
 import { APPLICATION_FIELD_LABELS } from '../../../../core/applications/steps';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { useStaffQuery } from '../query';
@@ -8,7 +10,7 @@ import { StatusBadge } from './status-badge';
 
 type Detail = {
   id: number;
-  type: string;
+  type: ApplicationType;
   status: string;
   robloxUsername: string;
   discordUsername: string;
@@ -47,7 +49,8 @@ export function ApplicationDetail({ id }: { id: string }) {
             </h1>
             <StatusBadge status={app.status} />
             <span className="text-sm text-muted">
-              {app.type} application · {app.discordUsername} on Discord · submitted{' '}
+              <span className="font-mono text-white">{applicationReference(app.type, app.id)}</span>{' '}
+              · {app.type} application · {app.discordUsername} on Discord · submitted{' '}
               {new Date(app.submittedAt).toLocaleString('en-GB')}
             </span>
           </header>

@@ -1,7 +1,9 @@
 import { APPLICATION_STATUSES } from '../../../../core/applications/record';
-import { APPLICATION_TYPES } from '../../../../core/applications/schema';
+import { applicationReference } from '../../../../core/applications/reference';
+import { APPLICATION_TYPES, type ApplicationType } from '../../../../core/applications/schema';
 import { ApplicationDetail } from '../applications/application-detail';
 import { StatusBadge } from '../applications/status-badge';
+import { useLiveRefresh } from '../live';
 import type { SectionPageProps } from '../sections';
 import { BackToList } from '../table/back-to-list';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
@@ -10,7 +12,7 @@ import { DataTable, type TableColumn, type TableFilter } from '../table/data-tab
 
 type ApplicationRow = {
   id: number;
-  type: string;
+  type: ApplicationType;
   status: string;
   robloxUsername: string;
   discordUsername: string;
@@ -23,8 +25,15 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
+// The first column links to the application.
 const COLUMNS: TableColumn<ApplicationRow>[] = [
   { id: 'username', header: 'Roblox username', sortable: true, cell: (row) => row.robloxUsername },
+  // What applicants are told to quote (core/applications/reference.ts).
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (row) => <span className="font-mono">{applicationReference(row.type, row.id)}</span>,
+  },
   { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
   { id: 'type', header: 'Type', cell: (row) => capitalize(row.type) },
   {
@@ -49,7 +58,12 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
 ];
 
 const FILTERS: TableFilter[] = [
-  { kind: 'search', id: 'q', label: 'Search usernames and answers', placeholder: 'e.g. nova' },
+  {
+    kind: 'search',
+    id: 'q',
+    label: 'Search references, usernames and answers',
+    placeholder: 'e.g. DES-000012 or nova',
+  },
   {
     kind: 'select',
     id: 'type',
@@ -71,6 +85,8 @@ const rowHref = (row: ApplicationRow) => `/dashboard/applications/${row.id}`;
 const rowKey = (row: ApplicationRow) => row.id;
 
 export default function ApplicationsSection({ itemId }: SectionPageProps) {
+  // A new application, or a decision made in Discord or by another reviewer, shows at once.
+  useLiveRefresh(['application'], '/api/staff/applications');
   if (itemId) {
     return (
       <>

@@ -4,6 +4,7 @@ import { OVERVIEW_WEEKS, type OverviewFigures, qcPassRate } from '../../../../co
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useLiveRefresh } from '../live';
+import { GoLiveChecklist } from '../overview/go-live';
 import { WeeklyChart } from '../overview/weekly-chart';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -158,11 +159,13 @@ export default function OverviewSection() {
   useLiveRefresh(['application', 'order', 'review', 'payout', 'outbox'], OVERVIEW);
   const data = overview.data;
   const canRetry = me.status === 'ready' && hasRole(me.data, 'lead');
+  const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   return (
     <section aria-labelledby="overview-title" className="space-y-4">
       <h1 id="overview-title" className="text-2xl font-bold">
         Overview
       </h1>
+      {executive && <GoLiveChecklist />}
       <ApiProblem
         state={overview}
         loading="Loading the overview…"

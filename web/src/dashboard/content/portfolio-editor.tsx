@@ -1,17 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Portfolio } from '../../../../core/portfolio/schema';
+import { type Portfolio, PortfolioCreateSchema } from '../../../../core/portfolio/schema';
 import { portfolioPath } from '../../../../core/site/routes';
-import { sendJson } from '../../data/post-json';
+import { ConfirmDialog } from '../confirm-dialog';
 import { DialogActions, DialogPanel } from '../dialog-panel';
-import { useInvalidateApi, useStaffQuery } from '../query';
-import { Field, FormMessage, inputClass, refusedState, SAVING } from './content-field';
-import { DeleteButton } from './delete-button';
+import { useCheckedSave } from '../forms/checked-save';
+import { useStaffMutation, useStaffQuery } from '../query';
+import { Field, FormMessage, inputClass } from './content-field';
 import { useFormDialog } from './form-dialog';
-import { PORTFOLIOS_ENDPOINT, portfolioEndpoint } from './portfolio-api';
-import { PortfolioJsonPart } from './portfolio-json-part';
+import {
+  PORTFOLIO_WRITES_INVALIDATE,
+  PORTFOLIOS_ENDPOINT,
+  portfolioEndpoint,
+} from './portfolio-api';
 import { ProfileFields, ProfileForm, readProfileForm } from './portfolio-profile-form';
 import { ProjectsEditor } from './portfolio-projects';
-import { SkillsEditor } from './portfolio-skills';
+import { ExpertiseEditor, SkillsEditor, TestimonialsEditor } from './portfolio-rows';
 
 // Site content (executives): the designers' portfolios (/team/portfolios/:username). One
 // portfolio at a time: its profile, skills, projects, expertise and testimonials, each saved on
@@ -84,7 +87,10 @@ function PortfolioDetail({
   onDeleted: () => void;
 }) {
   const answer = useStaffQuery<Portfolio>(portfolioEndpoint(username));
-  const invalidate = useInvalidateApi();
+  const remove = useStaffMutation(
+    () => ({ method: 'DELETE', url: portfolioEndpoint(username) }),
+    PORTFOLIO_WRITES_INVALIDATE,
+  );
   if (answer.status === 'loading') return <p>Loading the portfolio…</p>;
   if (answer.status !== 'ready') return <p role="alert">{answer.error.message}</p>;
   const portfolio = answer.data;
@@ -97,49 +103,50 @@ function PortfolioDetail({
         {isDefault ? (
           <span className="text-muted">The default portfolio: it cannot be deleted.</span>
         ) : (
-          <DeleteButton
-            url={portfolioEndpoint(portfolio.username)}
-            question={`Delete ${portfolio.name}'s portfolio? This cannot be undone.`}
-            onDeleted={async () => {
+          <ConfirmDialog
+            trigger={
+              <>
+                Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
+              </>
+            }
+            title={`Delete ${portfolio.name}'s portfolio?`}
+            description={`Its page, ${portfolioPath(portfolio.username)}, then shows the default portfolio instead. This cannot be undone.`}
+            confirmLabel="Delete portfolio"
+            busyLabel="Deleting…"
+            run={async () => {
+              await remove.mutateAsync();
               onDeleted();
-              await invalidate(PORTFOLIOS_ENDPOINT);
             }}
-            errorClassName="text-red-300"
-          >
-            Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
-          </DeleteButton>
+          />
         )}
       </p>
       {/* Each form keeps what was typed and saved; another portfolio remounts them (key). */}
       <ProfileForm portfolio={portfolio} />
       <SkillsEditor portfolio={portfolio} />
       <ProjectsEditor portfolio={portfolio} />
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <PortfolioJsonPart portfolio={portfolio} part="expertise" />
-        <PortfolioJsonPart portfolio={portfolio} part="testimonials" />
-      </div>
+      <ExpertiseEditor portfolio={portfolio} />
+      <TestimonialsEditor portfolio={portfolio} />
     </div>
   );
 }
 
 function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => void }) {
-  const dialog = useFormDialog();
-  const { state, setState } = dialog;
-  const invalidate = useInvalidateApi();
+  const create = useStaffMutation<unknown, Portfolio>(
+    (body) => ({ method: 'POST', url: PORTFOLIOS_ENDPOINT, body }),
+    PORTFOLIO_WRITES_INVALIDATE,
+  );
+  const checked = useCheckedSave(PortfolioCreateSchema, create);
+  const dialog = useFormDialog(checked.clear);
+  const { fieldErrors, message } = checked.problems;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = { username: String(form.get('username') ?? ''), ...readProfileForm(form) };
-    setState(SAVING);
-    const result = await sendJson<Portfolio>('POST', PORTFOLIOS_ENDPOINT, body);
-    if (!result.ok) {
-      setState(refusedState(result));
-      return;
-    }
-    await invalidate(PORTFOLIOS_ENDPOINT);
-    onCreated(result.data.username);
-    dialog.close();
+    checked.submit(body, (created) => {
+      onCreated(created.username);
+      dialog.close();
+    });
   }
 
   return (
@@ -157,11 +164,11 @@ function NewPortfolioDialog({ onCreated }: { onCreated: (username: string) => vo
           name="username"
           label="Discord username"
           defaultValue=""
-          error={state.fieldErrors.username}
+          error={fieldErrors.username}
         />
-        <ProfileFields fieldErrors={state.fieldErrors} />
-        <FormMessage message={state.message} />
-        <DialogActions busy={state.busy} label="Create portfolio" busyLabel="Creating…" />
+        <ProfileFields fieldErrors={fieldErrors} />
+        <FormMessage message={message} />
+        <DialogActions busy={create.isPending} label="Create portfolio" busyLabel="Creating…" />
       </form>
     </DialogPanel>
   );

@@ -1,19 +1,22 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   PORTFOLIO_LIMITS,
   type Portfolio,
   type PortfolioProject,
 } from '../../../../core/portfolio/schema';
-import { ICON_NAMES } from '../../../../core/site/icons';
 import { buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../confirm-dialog';
 import { DialogActions, DialogPanel } from '../dialog-panel';
-import { Field, Fields, FormMessage, inputClass, SAVING } from './content-field';
+import { rowErrors } from '../forms/field-paths';
+import { IconPicker } from '../forms/icon-picker';
+import { SendFailed } from '../query';
+import { Field, Fields, FormMessage } from './content-field';
 import { useFormDialog } from './form-dialog';
-import { errorsUnder, uploadProjectImage, useSavePortfolioPart } from './portfolio-api';
+import { useSavePortfolioPart, useUploadProjectImage } from './portfolio-api';
 
 // A portfolio's projects: cards with a dialog to add or edit one (images are uploaded when the
 // dialog saves, then named in the list saved) and a confirmed remove. Each save stores the whole
-// list, as the dashboard shows it.
+// list, as the dashboard shows it, checked first by the projects' core schema.
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -33,19 +36,8 @@ function readStats(text: string): PortfolioProject['stats'] {
 }
 
 export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
-  const save = useSavePortfolioPart(portfolio.username);
-  const [error, setError] = useState<string | null>(null);
-  const { projects } = portfolio;
-
-  async function remove(index: number) {
-    const project = projects[index];
-    if (!project || !window.confirm(`Remove the project “${project.title}”?`)) return;
-    const result = await save(
-      'projects',
-      projects.filter((_, at) => at !== index),
-    );
-    setError(result.ok ? null : result.message);
-  }
+  const projects = useSavePortfolioPart(portfolio.username, 'projects');
+  const list = portfolio.projects;
 
   return (
     <section aria-labelledby="portfolio-projects-title" className="space-y-3">
@@ -53,13 +45,13 @@ export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
         <h3 id="portfolio-projects-title" className="text-lg font-bold">
           Projects
         </h3>
-        {projects.length < PORTFOLIO_LIMITS.projects && (
-          <ProjectDialog portfolio={portfolio} index={projects.length} />
+        {list.length < PORTFOLIO_LIMITS.projects && (
+          <ProjectDialog portfolio={portfolio} index={list.length} />
         )}
       </div>
-      {projects.length === 0 && <p className="text-sm text-muted">No projects yet.</p>}
+      {list.length === 0 && <p className="text-sm text-muted">No projects yet.</p>}
       <ul className="grid gap-3 md:grid-cols-2">
-        {projects.map((project, index) => (
+        {list.map((project, index) => (
           <li key={project.title} className="rounded-lg border border-line p-3">
             <p className="font-semibold">{project.title}</p>
             <p className="text-sm text-muted">
@@ -68,22 +60,21 @@ export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
             </p>
             <div className="mt-2 flex gap-2">
               <ProjectDialog portfolio={portfolio} index={index} />
-              <button
-                type="button"
-                onClick={() => void remove(index)}
-                className={buttonClass('ghost', 'sm')}
-              >
-                Remove<span className="sr-only"> project {project.title}</span>
-              </button>
+              <ConfirmDialog
+                trigger={
+                  <>
+                    Remove<span className="sr-only"> project {project.title}</span>
+                  </>
+                }
+                title={`Remove the project “${project.title}”?`}
+                description={`It leaves ${portfolio.name}'s public portfolio at once.`}
+                confirmLabel="Remove project"
+                run={() => projects.save.mutateAsync(list.filter((_, at) => at !== index))}
+              />
             </div>
           </li>
         ))}
       </ul>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
     </section>
   );
 }
@@ -91,68 +82,75 @@ export function ProjectsEditor({ portfolio }: { portfolio: Portfolio }) {
 /** Adds a project (index = the list's length) or edits the one at `index`. */
 function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: number }) {
   const project = portfolio.projects[index];
-  const save = useSavePortfolioPart(portfolio.username);
-  const dialog = useFormDialog();
-  const { state, setState } = dialog;
+  const projects = useSavePortfolioPart(portfolio.username, 'projects');
+  const upload = useUploadProjectImage(portfolio.username);
+  const dialog = useFormDialog(() => {
+    projects.clear();
+    upload.reset();
+    setUploadProblem(null);
+  });
   const [images, setImages] = useState<string[]>(project?.images ?? []);
-  const iconId = useId();
-  const filesId = useId();
+  const [icon, setIcon] = useState(project?.icon ?? 'image');
+  const [uploading, setUploading] = useState(false);
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
+  const filesId = `project-${index}-files`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? '');
-    setState(SAVING);
+    projects.clear();
+    setUploadProblem(null);
     const files = form.getAll('images').filter((file): file is File => file instanceof File);
     const uploaded: string[] = [];
-    for (const file of files.filter((one) => one.size > 0)) {
-      const answer = await uploadProjectImage(portfolio.username, file);
-      if ('problem' in answer) {
-        // Kept: a second try does not need what already went up.
-        setImages([...images, ...uploaded]);
-        const message = `${file.name}: ${answer.problem}`;
-        setState({ busy: false, message, fieldErrors: { images: message } });
-        return;
+    setUploading(true);
+    try {
+      for (const file of files.filter((one) => one.size > 0)) {
+        uploaded.push((await upload.mutateAsync(file)).url);
       }
-      uploaded.push(answer.url);
+    } catch (failure) {
+      // Kept: a second try does not need what already went up.
+      setImages([...images, ...uploaded]);
+      const problem = failure instanceof SendFailed ? failure.message : 'The upload failed.';
+      setUploadProblem(`${files[uploaded.length]?.name ?? 'An image'}: ${problem}`);
+      return;
+    } finally {
+      setUploading(false);
     }
+    const stats = readStats(text('stats'));
     const edited: PortfolioProject = {
-      icon: text('icon'),
+      icon,
       title: text('title'),
       tag: text('tag'),
       description: text('description'),
       ...(text('link').trim() && { link: text('link').trim() }),
-      ...(readStats(text('stats')) && { stats: readStats(text('stats')) }),
+      ...(stats && { stats }),
       // The same file sent twice is one address (content-addressed): listed once.
       images: [...new Set([...images, ...uploaded])],
     };
-    const projects = [...portfolio.projects];
-    projects[index] = edited;
-    const result = await save('projects', projects);
-    if (!result.ok) {
-      setImages(edited.images ?? []);
-      const fieldErrors = errorsUnder(result.fieldErrors, `${index}.`);
-      const listError = result.fieldErrors._;
-      setState({
-        busy: false,
-        message: listError ? `${result.message} ${listError}` : result.message,
-        fieldErrors,
-      });
-      return;
-    }
-    dialog.close();
+    setImages(edited.images ?? []);
+    const next = [...portfolio.projects];
+    next[index] = edited;
+    projects.submit(next, () => dialog.close());
   }
 
+  const errors = rowErrors(projects.problems.fieldErrors, index);
   const imagesError =
-    state.fieldErrors.images ??
-    Object.entries(state.fieldErrors).find(([path]) => path.startsWith('images.'))?.[1];
+    uploadProblem ??
+    errors.images ??
+    Object.entries(errors).find(([path]) => path.startsWith('images.'))?.[1];
+  const listError = projects.problems.fieldErrors._;
+  const message = uploadProblem ?? projects.problems.message;
   const title = project ? `Edit ${project.title}` : 'Add a project';
   return (
     <DialogPanel
       open={dialog.open}
       onOpenChange={(next) => {
         dialog.onOpenChange(next);
-        if (next) setImages(project?.images ?? []);
+        if (next) {
+          setImages(project?.images ?? []);
+          setIcon(project?.icon ?? 'image');
+        }
       }}
       trigger={
         project ? (
@@ -170,39 +168,17 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
     >
       <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
         <Fields
-          fieldErrors={state.fieldErrors}
+          fieldErrors={errors}
           rows={[
             { name: 'title', label: 'Project title', value: project?.title },
             { name: 'tag', label: 'Tag', value: project?.tag },
           ]}
         />
-        <div>
-          <label htmlFor={iconId} className="block text-sm font-medium">
-            Icon
-          </label>
-          <select
-            id={iconId}
-            name="icon"
-            defaultValue={project?.icon ?? 'image'}
-            className={inputClass}
-          >
-            {/* A stored icon the site does not draw stays selectable. */}
-            {[...new Set([...(project ? [project.icon] : []), ...ICON_NAMES])].map((icon) => (
-              <option key={icon} value={icon}>
-                {icon}
-              </option>
-            ))}
-          </select>
-        </div>
+        <IconPicker label="Icon" value={icon} onChange={setIcon} error={errors.icon} />
         <Fields
-          fieldErrors={state.fieldErrors}
+          fieldErrors={errors}
           rows={[
-            {
-              name: 'description',
-              label: 'Description',
-              value: project?.description,
-              multiline: true,
-            },
+            { name: 'description', label: 'Description', value: project?.description, rows: 3 },
             { name: 'link', label: 'Link (optional: /path or https://…)', value: project?.link },
           ]}
         />
@@ -210,8 +186,8 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
           name="stats"
           label="Stats (optional, one per line: Label: value)"
           defaultValue={(project?.stats ?? []).map((s) => `${s.label}: ${s.value}`).join('\n')}
-          error={Object.entries(state.fieldErrors).find(([p]) => p.startsWith('stats'))?.[1]}
-          multiline
+          error={Object.entries(errors).find(([path]) => path.startsWith('stats'))?.[1]}
+          rows={3}
         />
         <fieldset className="min-w-0 space-y-2">
           <legend className="text-sm font-medium">Images</legend>
@@ -256,8 +232,8 @@ function ProjectDialog({ portfolio, index }: { portfolio: Portfolio; index: numb
             </p>
           )}
         </fieldset>
-        <FormMessage message={state.message} />
-        <DialogActions busy={state.busy} label="Save project" />
+        <FormMessage message={message && [message, listError].filter(Boolean).join(' ')} />
+        <DialogActions busy={uploading || projects.save.isPending} label="Save project" />
       </form>
     </DialogPanel>
   );

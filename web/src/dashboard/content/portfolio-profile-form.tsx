@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { Portfolio, PortfolioProfileEdit } from '../../../../core/portfolio/schema';
 import { buttonClass } from '../../components/ui/button';
-import { Fields, FormMessage, type FormState, IDLE, refusedState, SAVING } from './content-field';
+import { Fields, FormMessage } from './content-field';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's profile: what the public page's header and About Me show. Field names are the
-// schema's paths, so the server's field errors land next to their fields.
+// schema's paths, so the errors (the browser's check or the server's) land next to their fields.
 
 export function profileOf(portfolio: Portfolio): PortfolioProfileEdit {
   const { name, title, subtitle, about, githubUrl, contactUrl } = portfolio;
@@ -40,17 +40,12 @@ export function ProfileFields({
         { name: 'name', label: 'Name', value: profile?.name },
         { name: 'title', label: 'Title', value: profile?.title },
         { name: 'subtitle', label: 'Subtitle', value: profile?.subtitle },
-        {
-          name: 'about.mainText',
-          label: 'About me',
-          value: profile?.about.mainText,
-          multiline: true,
-        },
+        { name: 'about.mainText', label: 'About me', value: profile?.about.mainText, rows: 3 },
         {
           name: 'about.secondaryText',
           label: 'More about me',
           value: profile?.about.secondaryText,
-          multiline: true,
+          rows: 3,
         },
         { name: 'githubUrl', label: 'GitHub link (optional)', value: profile?.githubUrl },
         {
@@ -64,15 +59,11 @@ export function ProfileFields({
 }
 
 export function ProfileForm({ portfolio }: { portfolio: Portfolio }) {
-  const save = useSavePortfolioPart(portfolio.username);
-  const [state, setState] = useState<FormState & { saved?: boolean }>(IDLE);
+  const profile = useSavePortfolioPart(portfolio.username, 'profile');
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setState(SAVING);
-    const result = await save('profile', readProfileForm(new FormData(event.currentTarget)));
-    if (result.ok) setState({ ...IDLE, saved: true });
-    else setState(refusedState(result));
+    profile.submit(readProfileForm(new FormData(event.currentTarget)));
   }
 
   return (
@@ -85,15 +76,19 @@ export function ProfileForm({ portfolio }: { portfolio: Portfolio }) {
       <h3 id="portfolio-profile-title" className="text-lg font-bold">
         Profile
       </h3>
-      <ProfileFields profile={profileOf(portfolio)} fieldErrors={state.fieldErrors} />
-      <FormMessage message={state.message} />
-      {state.saved && (
+      <ProfileFields profile={profileOf(portfolio)} fieldErrors={profile.problems.fieldErrors} />
+      <FormMessage message={profile.problems.message} />
+      {profile.save.isSuccess && (
         <p role="status" className="text-sm text-muted">
           Profile saved: the public page shows it now.
         </p>
       )}
-      <button type="submit" disabled={state.busy} className={buttonClass('primary', 'sm')}>
-        {state.busy ? 'Saving…' : 'Save profile'}
+      <button
+        type="submit"
+        disabled={profile.save.isPending}
+        className={buttonClass('primary', 'sm')}
+      >
+        {profile.save.isPending ? 'Saving…' : 'Save profile'}
       </button>
     </form>
   );
