@@ -8,7 +8,7 @@ import {
 } from '../../core/team/schema';
 import type { Executor } from '../client';
 import { teamCategories, teamCategoryMembers, teamMembers } from '../schema';
-import { isUniqueViolation } from '../unique-violation';
+import { isUniqueViolation } from '../sql-state';
 import { ContentEditError } from './content-edit-error';
 
 // The dashboard's writes to the team directory (executives). Every write is one transaction;
