@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /** Hashed names never change content: browsers keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,12 +28,15 @@ export async function serveStaticFiles(app: FastifyInstance, clientDir: string):
     globIgnore: ['index.html', '.vite/**', '**/*.gz', '**/*.br'],
     // Cache-Control is ours (below); send's own would say max-age=0.
     cacheControl: false,
-    setHeaders(reply: FastifyReply, path: string) {
+    setHeaders(response, path) {
       const name = relative(clientDir, path).split(sep).join('/');
-      reply.header(
+      response.setHeader(
         'cache-control',
         name.startsWith('assets/') ? IMMUTABLE : SHARE_FILES.has(name) ? SHARE_FILE_CACHE : SHORT,
       );
+      // The bytes depend on Accept-Encoding (a .br or .gz copy may be sent): shared caches
+      // must not hand one client's encoding to another.
+      response.setHeader('vary', 'accept-encoding');
     },
   });
 }

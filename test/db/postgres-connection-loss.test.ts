@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

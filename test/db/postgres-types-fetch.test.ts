@@ -1,6 +1,6 @@
 import { createServer, type Server, Socket } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord';
 import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
