@@ -25,8 +25,12 @@ class BrowserInterleavingSequencer extends BaseSequencer {
   }
 }
 
-// Three projects: `unit` (pure code, beside the source), `integration` (database, server, bot;
-// in test/), `browser` (Chromium against the built site; in test/browser/).
+/** Unit files that replace a module with vi.mock (see the `unit-mocks` project). */
+const MOCKING_UNIT_FILES = ['db/image-store.test.ts'];
+
+// Projects: `unit` (pure code, beside the source; `unit-mocks` for the files that mock a module),
+// `integration` (database, server, bot; in test/), `browser` (Chromium against the built site;
+// in test/browser/).
 export default defineConfig({
   test: {
     root: '.',
@@ -34,7 +38,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Browser files run beside the others, not in a group of their own at the end.
     sequence: { sequencer: BrowserInterleavingSequencer },
-    globalSetup: ['test/support/pglite-template.ts'],
+    globalSetup: ['test/support/fresh-build.ts', 'test/support/pglite-template.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -42,7 +46,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{core,db,server,bot,entry,web}/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_UNIT_FILES,
+          // Pure code: one process reads every file (a fresh fork and module graph per file
+          // cost the run about a second each).
+          isolate: false,
         },
+      },
+      {
+        // A file that mocks a module needs a module graph of its own.
+        test: { name: 'unit-mocks', include: MOCKING_UNIT_FILES },
       },
       {
         test: {
