@@ -7,9 +7,10 @@ import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { createImageStore } from '../db/image-store';
 import { seedOnce, seedsDemo } from '../db/seed';
-import { startLocalControl, startWeb } from '../server';
+import { createMetrics, type Metrics, startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
+import { startMetricsPort } from './metrics-port';
 import { startupWarnings } from './warnings';
 
 export type RunningLunar = {
@@ -40,10 +41,21 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     if (images.moved || images.files || images.tmpFiles) log.info({ images }, 'image files tidied');
 
     let url: string | null = null;
+    let metrics: Metrics | undefined;
     if (hasRole(config, 'web')) {
       const web = await startWeb(config, database, log);
       closers.push({ name: 'http', close: () => web.close() });
       url = web.url;
+      metrics = web.metrics;
+    }
+    if (config.METRICS_PORT !== undefined) {
+      const port = await startMetricsPort(
+        config.METRICS_PORT,
+        metrics ?? createMetrics(database),
+        log,
+      );
+      closers.push({ name: 'metrics port', close: () => port.close() });
+      log.info(`metrics on http://127.0.0.1:${port.port}/metrics`);
     }
 
     // PGlite admits one process: `npm run login-link` asks this one while it holds DATA_DIR.

@@ -111,6 +111,20 @@ const EnvironmentSchema = z.object({
     .max(120, { error: 'must be between 1 and 120 months' })
     .default(12),
 
+  // Metrics (docs/decisions/049-several-processes-and-metrics.md): off unless one is set.
+  // A bearer token for `GET /metrics` on the site's own port…
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
+    message: 'must be at least 24 characters (e.g. openssl rand -hex 24), or unset',
+  }),
+  // …and/or a port on 127.0.0.1 answering `GET /metrics` without a token (any role, also a
+  // process without the web role).
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .optional(),
+
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,

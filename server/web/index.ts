@@ -132,6 +132,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
+    request.metricsRoute = route.path === '*' ? '/*' : route.path;
     if (route.access === 'staff' && !(await admitStaffPage(request, reply))) return reply;
     // No page reads the query string, so it is not part of the key.
     if (route.cache && route.id !== 'not-found') {
@@ -142,6 +143,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
         timing = rendered.timing;
         return storable(rendered);
       });
+      app.metrics.pageCache.inc({ result: timing === CACHE_HIT_TIMING ? 'hit' : 'miss' });
       return sendCachedPage(request, reply, page, timing);
     }
     const { html, timing, missing } = await renderPage(pathname, route, params);
