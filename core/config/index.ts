@@ -117,12 +117,12 @@ const EnvironmentSchema = z.object({
     message: 'must be at least 24 characters (e.g. openssl rand -hex 24), or unset',
   }),
   // …and/or a port on 127.0.0.1 answering `GET /metrics` without a token (any role, also a
-  // process without the web role).
+  // process without the web role). 0: any free port, logged at start.
   METRICS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()
-    .min(1, { error: 'must be between 1 and 65535' })
-    .max(65535, { error: 'must be between 1 and 65535' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
     .optional(),
 
   ...discordVariables,
