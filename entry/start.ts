@@ -50,12 +50,12 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     }
     if (config.METRICS_PORT !== undefined) {
       const port = await startMetricsPort(
-        config.METRICS_PORT,
+        { port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN },
         metrics ?? createMetrics(database),
         log,
       );
       closers.push({ name: 'metrics port', close: () => port.close() });
-      log.info(`metrics on http://127.0.0.1:${port.port}/metrics`);
+      log.info(`metrics on port ${port.port}, GET /metrics`);
     }
 
     // PGlite admits one process: `npm run login-link` asks this one while it holds DATA_DIR.

@@ -116,8 +116,8 @@ const EnvironmentSchema = z.object({
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
     message: 'must be at least 24 characters (e.g. openssl rand -hex 24), or unset',
   }),
-  // …and/or a port on 127.0.0.1 answering `GET /metrics` without a token (any role, also a
-  // process without the web role). 0: any free port, logged at start.
+  // …and/or a port of its own for every role (also a process without the web role): on
+  // 127.0.0.1 without a token, or on HOST with METRICS_TOKEN. 0: any free port, logged.
   METRICS_PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int()

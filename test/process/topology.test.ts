@@ -72,7 +72,7 @@ describeNeeding(POSTGRES_MISSING)('two web processes and a bot,worker process on
     const started = await Promise.all([startLunarProcess(web()), startLunarProcess(web())]);
     [a, b] = started as [Web, Web];
     children.push(a, b);
-    const [, port] = await waitForOutput(worker, /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/);
+    const [, port] = await waitForOutput(worker, /metrics on port (\d+)/);
     workerMetrics = Number(port);
     await waitForOutput(worker, /outbox worker started/);
     await waitForOutput(worker, /Discord bot connected/);
