@@ -13,7 +13,7 @@ import {
   prepareImageStorage,
   sweepOrphanImages,
 } from '../../db/image-files';
-import { createImageStore, type ImageStore } from '../../db/image-store';
+import { createFileImageStore, type FileImageStore } from '../../db/image-store-files';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { applicationImages, applications, outbox } from '../../db/schema';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
@@ -24,7 +24,7 @@ const longAgo = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
 
 describe('the image store', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lunar-store-'));
-  const store = createImageStore(dir);
+  const store = createFileImageStore(dir);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps a received file under its SHA-256, and nothing in tmp', async () => {
@@ -33,7 +33,7 @@ describe('the image store', () => {
     expect(file).toMatchObject({ hash: sha256(bytes), byteSize: 5000 });
     await store.keep(file);
     expect(readFileSync(store.pathOf(file.hash))).toEqual(Buffer.from(bytes));
-    expect(existsSync(file.tmpPath)).toBe(false);
+    expect(existsSync(file.pendingName)).toBe(false);
   });
 
   it('removes the tmp file when a check fails half-way', async () => {
@@ -57,7 +57,7 @@ describe('the image store', () => {
 describe.each(DRIVERS)('image files and rows on %s', (driver) => {
   let database: TestDatabase;
   let dir: string;
-  let store: ImageStore;
+  let store: FileImageStore;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
   });
@@ -66,7 +66,7 @@ describe.each(DRIVERS)('image files and rows on %s', (driver) => {
     await database.db.delete(outbox);
     await database.db.delete(applications);
     dir = mkdtempSync(join(tmpdir(), 'lunar-files-'));
-    store = createImageStore(dir);
+    store = createFileImageStore(dir);
   });
 
   /** An application whose images' files are kept, as the route stores it. */
