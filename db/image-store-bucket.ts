@@ -197,7 +197,17 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
     },
 
     async check() {
-      await ask('reach the bucket', () => client.send(new HeadBucketCommand({ Bucket: bucket })));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        // A missing bucket is as down as an unreachable one.
+        throw new StorageError(
+          `bucket ${bucket}: cannot reach the bucket: ${describeError(error)}`,
+          {
+            cause: error,
+          },
+        );
+      }
     },
   };
   return store;

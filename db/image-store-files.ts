@@ -83,7 +83,7 @@ export function createFileImageStore(dataDir: string) {
       return file.hash;
     },
 
-    read: (hash) => readFile(pathOf(hash)),
+    read: async (hash) => readFile(pathOf(hash)),
 
     async open(hash) {
       const info = await stat(pathOf(hash)).catch(() => null);
@@ -106,7 +106,7 @@ export function createFileImageStore(dataDir: string) {
       }
     },
 
-    has: (hash) =>
+    has: async (hash) =>
       access(pathOf(hash)).then(
         () => true,
         () => false,
