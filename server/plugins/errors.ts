@@ -19,6 +19,17 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       // An error is about this request only: no cache (a browser may keep a 404 otherwise).
       reply.header('cache-control', 'no-store');
+      // First: a bucket that refuses connections fails with the same codes as a database.
+      // Nothing was kept (the route removed what it stored); the applicant may send it again.
+      if (error instanceof StorageError) {
+        request.log.error({ err: error }, 'request failed: image storage unavailable');
+        return reply.status(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({
+          error: 'Service temporarily unavailable',
+          message:
+            'We cannot store images right now, so nothing was saved. Please try again in a few minutes.',
+          reference: request.id,
+        });
+      }
       // Postgres is down or restarting: a short, honest answer the client can retry, not a 500.
       const connectionError = connectionErrorCode(error);
       if (connectionError) {
@@ -32,16 +43,6 @@ export const errorsPlugin = fp(
         return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
           error: 'Service temporarily unavailable',
           message: 'We cannot reach our database right now. Please try again in a few seconds.',
-          reference: request.id,
-        });
-      }
-      // Nothing was kept (the route removed what it stored); the applicant may send it again.
-      if (error instanceof StorageError) {
-        request.log.error({ err: error }, 'request failed: image storage unavailable');
-        return reply.status(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({
-          error: 'Service temporarily unavailable',
-          message:
-            'We cannot store images right now, so nothing was saved. Please try again in a few minutes.',
           reference: request.id,
         });
       }
