@@ -5,10 +5,12 @@ import { discordCrossErrors, discordVariables, withDiscordConfig } from './disco
 import { optionalText } from './fields';
 import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
+import { storageCrossErrors, storageVariables, withStorageConfig } from './storage';
 
 export * from './discord';
 export { isSecretVariable } from './secrets';
 export * from './sign-in';
+export type { BucketConfig } from './storage';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
@@ -128,14 +130,16 @@ const EnvironmentSchema = z.object({
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,
+  // Uploaded images in an S3-compatible bucket (core/config/storage.ts).
+  ...storageVariables,
 });
 
 /**
  * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
- * ones as `config.signIn`.
+ * ones as `config.signIn`, the bucket's as `config.bucket`.
  */
 export const ConfigSchema = EnvironmentSchema.transform((env) =>
-  withSignInConfig(withDiscordConfig(env)),
+  withStorageConfig(withSignInConfig(withDiscordConfig(env))),
 );
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -174,6 +178,7 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
   }
   errors.push(...discordCrossErrors(env));
   errors.push(...signInCrossErrors(env));
+  errors.push(...storageCrossErrors(env));
   return errors;
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRetention, startRetentionJob } from '../../bot/retention/job';
 import type { Application } from '../../core/applications';
-import { createImageStore } from '../../db/image-store';
+import { createFileImageStore } from '../../db/image-store-files';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
 import { createOutboxRepository } from '../../db/repositories/outbox';
@@ -42,7 +42,7 @@ function memoryLog() {
 describe.each(DRIVERS)('retention job on %s', (driver) => {
   let database: TestDatabase;
   // Each test file has its own DATA_DIR (test/support/app.ts); the images are files there.
-  const images = createImageStore(testConfig().DATA_DIR);
+  const images = createFileImageStore(testConfig().DATA_DIR);
   beforeAll(async () => {
     database = await createTestDatabase(driver);
   });
