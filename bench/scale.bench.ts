@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../test/support/database';
@@ -123,7 +124,15 @@ try {
 }
 
 console.log(
-  `\nOne web process vs two (autocannon on both ports, ${CONNECTIONS} connections, ${SECONDS} s, Postgres)`,
+  `\nOne web process vs two (autocannon on both ports, ${CONNECTIONS} connections, ${SECONDS} s, Postgres; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end)`,
 );
-const header = ['load', '1 proc req/s', 'p99 ms', '2 procs req/s', 'p99 ms', 'ratio', 'non-2xx'];
+const header = [
+  'load',
+  '1 proc req/s',
+  '1 proc p99 ms',
+  '2 procs req/s',
+  '2 procs p99 ms',
+  'ratio',
+  'non-2xx',
+];
 console.table(rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]]))));
