@@ -118,3 +118,34 @@ describe.each(DRIVERS)('GET /metrics with METRICS_TOKEN on %s', (driver) => {
     }
   });
 });
+
+// Needs `npm run build` (the pages are the built web app).
+describe('page metrics', () => {
+  it('counts pages under their route table path, with page-cache hits and misses', async () => {
+    const database = await createTestDatabase('pglite');
+    const app = await buildTestApp(database, { web: true, env: { METRICS_TOKEN: TOKEN } });
+    try {
+      for (const url of ['/blog', '/blog', '/blog/first-post', '/blog/second-post']) {
+        await app.inject({ method: 'GET', url });
+      }
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const text = response.body;
+      expect(sample(text, 'lunar_page_cache_requests_total', 'result="hit"')).toBe(1);
+      expect(sample(text, 'lunar_page_cache_requests_total', 'result="miss"')).toBe(3);
+      expect(
+        sample(text, 'lunar_http_requests_total', 'method="GET",route="/blog",status_code="200"'),
+      ).toBe(2);
+      expect(text).toMatch(/lunar_http_requests_total\{method="GET",route="\/blog\/:slug",/);
+      expect(text).not.toContain('first-post');
+      // The page's own API calls while prerendering are part of the page, not counted apart.
+      expect(text).not.toContain('route="/api/blog/posts"');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
