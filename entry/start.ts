@@ -61,7 +61,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     if (config.METRICS_PORT !== undefined) {
       const port = await startMetricsPort(
         { port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN },
-        metrics ?? createMetrics(database),
+        metrics ?? createMetrics(database, { serving: true }),
         log,
       );
       closers.push({ name: 'metrics port', close: () => port.close() });

@@ -23,11 +23,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export const metricsPlugin = fp(
   async (app) => {
-    const metrics = createMetrics(app.database);
+    const { METRICS_TOKEN: token, METRICS_PORT: port } = app.config;
+    const serving = token !== undefined || port !== undefined;
+    const metrics = createMetrics(app.database, { serving });
     app.decorate('metrics', metrics);
     app.decorateRequest('metricsRoute', null);
-    const { METRICS_TOKEN: token, METRICS_PORT: port } = app.config;
-    if (!token && port === undefined) return;
+    if (!serving) return;
 
     app.addHook('onResponse', (request, reply, done) => {
       done();

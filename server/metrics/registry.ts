@@ -28,8 +28,16 @@ export type Metrics = {
   render(): Promise<{ contentType: string; body: string }>;
 };
 
-export function createMetrics(database: DatabaseHandle): Metrics {
-  collectProcessMetricsOnce();
+/**
+ * `serving`: metrics are on in this process (METRICS_TOKEN or METRICS_PORT); only then do the
+ * process's own collectors run (the event-loop delay monitor, GC observers). The counters are
+ * there either way, so code that counts need not ask.
+ */
+export function createMetrics(
+  database: DatabaseHandle,
+  { serving }: { serving: boolean },
+): Metrics {
+  if (serving) collectProcessMetricsOnce();
   const registry = new Registry();
   const registers = [registry];
   registerDatabaseMetrics(registry, database);
