@@ -99,11 +99,13 @@ describeNeeding(POSTGRES_MISSING ?? S3_SERVER_MISSING)(
     });
 
     it('walks the topology: sign-in, application, delivery, content, live streams, limits', async () => {
-      // The owner link: printed once for the database, by whichever web got there first.
-      const printed = [a, b].filter((web) => OWNER_LINE.test(web.output()));
-      expect(printed).toHaveLength(1);
-      const ownerLink = printed[0]?.output().match(OWNER_LINE)?.[1] ?? '';
-      const other = printed[0] === a ? b : a;
+      // The owner link: printed once for the database, by whichever web got there first (the
+      // logger may write it just after the "running at" line).
+      const printers = () => [a, b].filter((web) => OWNER_LINE.test(web.output()));
+      await expect.poll(() => printers().length).toBe(1);
+      const printer = printers()[0] as Web;
+      const ownerLink = printer.output().match(OWNER_LINE)?.[1] ?? '';
+      const other = printer === a ? b : a;
       const owner = await signInWith(ownerLink, other.url);
       // The session lives in Postgres: the web that did not sign in knows it too.
       for (const web of [a, b]) {
@@ -220,6 +222,9 @@ describeNeeding(POSTGRES_MISSING ?? S3_SERVER_MISSING)(
         expect(text).toMatch(/lunar_database_up 1\n/);
       }
       // The bot,worker process has no web server: its metrics are on its loopback port.
+      // Checked after requests it answered: the other web's start-up lines are written by now.
+      expect(other.output()).not.toMatch(OWNER_LINE);
+
       const fromWorker = await (await fetch(`http://127.0.0.1:${workerMetrics}/metrics`)).text();
       expect(fromWorker).toMatch(/lunar_discord_gateway_ready 1\n/);
       expect(fromWorker).toMatch(/lunar_discord_token_refused 0\n/);
