@@ -56,35 +56,38 @@ export function registerDatabaseMetrics(registry: Registry, database: DatabaseHa
     },
   });
 
-  new Gauge({
-    name: 'lunar_database_pool_size',
-    help: 'Connections the Postgres pool may open (absent on the embedded database).',
-    registers,
-    collect() {
-      const stats = database.poolStats();
-      if (stats) this.set(stats.size);
-    },
-  });
-  new Gauge({
-    name: 'lunar_database_pool_busy',
-    help: 'Queries and transactions in progress; above the pool size, the rest are waiting.',
-    registers,
-    collect() {
-      const stats = database.poolStats();
-      if (stats) this.set(stats.busy);
-    },
-  });
-  new Counter({
-    name: 'lunar_database_query_errors_total',
-    help: 'Queries and transactions that failed, whatever the cause (constraint, timeout, connection).',
-    registers,
-    collect() {
-      const stats = database.poolStats();
-      if (!stats) return;
-      this.reset();
-      this.inc(stats.errors);
-    },
-  });
+  // Postgres only: the embedded database has no pool, and shows no pool figures.
+  if (database.poolStats()) {
+    new Gauge({
+      name: 'lunar_database_pool_size',
+      help: 'Connections the Postgres pool may open (absent on the embedded database).',
+      registers,
+      collect() {
+        const stats = database.poolStats();
+        if (stats) this.set(stats.size);
+      },
+    });
+    new Gauge({
+      name: 'lunar_database_pool_busy',
+      help: 'Queries and transactions in progress; above the pool size, the rest are waiting.',
+      registers,
+      collect() {
+        const stats = database.poolStats();
+        if (stats) this.set(stats.busy);
+      },
+    });
+    new Counter({
+      name: 'lunar_database_query_errors_total',
+      help: 'Queries and transactions that failed, whatever the cause (constraint, timeout, connection).',
+      registers,
+      collect() {
+        const stats = database.poolStats();
+        if (!stats) return;
+        this.reset();
+        this.inc(stats.errors);
+      },
+    });
+  }
 
   /** A gauge by outbox kind, set from the scrape's backlog (every kind, 0 when it has none). */
   const byKind = (name: string, help: string, pick: (row: OutboxBacklog) => number) =>
@@ -131,12 +134,11 @@ export function registerDatabaseMetrics(registry: Registry, database: DatabaseHa
   });
   new Gauge({
     name: 'lunar_discord_token_refused_since_seconds',
-    help: 'Since when Discord refuses the bot token (the first 401), as a Unix time; absent while accepted.',
+    help: 'Since when Discord refuses the bot token (the first 401), as a Unix time; 0 while it is accepted.',
     registers,
     async collect() {
       const { auth } = await snapshot;
-      this.reset();
-      if (auth?.status === 'unauthorized') this.set(Date.parse(auth.since) / 1000);
+      this.set(auth?.status === 'unauthorized' ? Date.parse(auth.since) / 1000 : 0);
     },
   });
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSystemStateRepository } from '../../db/repositories/system-state';
 import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
 
@@ -113,9 +115,35 @@ describe.each(DRIVERS)('GET /metrics with METRICS_TOKEN on %s', (driver) => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
     if (driver === 'postgres') {
-      expect(sample(text, 'lunar_database_pool_size')).toBeGreaterThan(0);
-      expect(sample(text, 'lunar_database_query_errors_total')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'lunar_database_pool_size')).toBe(4); // test/support/database.ts
+      expect(sample(text, 'lunar_database_pool_busy')).toBeGreaterThanOrEqual(0);
+    } else {
+      // The embedded database has no pool.
+      expect(text).not.toMatch(/^lunar_database_pool_size /m);
     }
+  });
+
+  it('reports the Discord token refused (the worker’s 401) and since when', async () => {
+    const since = '2026-11-26T10:00:00.000Z';
+    await createSystemStateRepository(database.db).setDiscordAuth({
+      status: 'unauthorized',
+      since,
+    });
+    const refused = await scrape();
+    expect(sample(refused, 'lunar_discord_token_refused')).toBe(1);
+    expect(sample(refused, 'lunar_discord_token_refused_since_seconds')).toBe(
+      Date.parse(since) / 1000,
+    );
+    await createSystemStateRepository(database.db).setDiscordAuth({ status: 'ok' });
+    const accepted = await scrape();
+    expect(sample(accepted, 'lunar_discord_token_refused')).toBe(0);
+    expect(sample(accepted, 'lunar_discord_token_refused_since_seconds')).toBe(0);
+  });
+
+  it.runIf(driver === 'postgres')('counts failed queries', async () => {
+    const before = sample(await scrape(), 'lunar_database_query_errors_total') ?? 0;
+    await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+    expect(sample(await scrape(), 'lunar_database_query_errors_total')).toBe(before + 1);
   });
 });
 
