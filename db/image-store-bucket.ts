@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable, type Transform } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { BucketClient } from './bucket-client';
 import {
   describeError,
   type ImageStore,
@@ -35,7 +26,11 @@ const isMissing = (error: unknown) => {
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 };
 
-export function createBucketImageStore(client: S3Client, bucket: string, prefix: string) {
+/** The SDK's commands, loaded with the client on first use (db/bucket-client.ts). */
+const sdk = () => import('@aws-sdk/client-s3');
+
+export function createBucketImageStore(client: BucketClient, prefix: string) {
+  const bucket = client.bucket;
   const root = `${prefix}uploads/`;
   const tmpPrefix = `${root}.tmp/`;
 
@@ -57,21 +52,28 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
   }
 
   const removeKey = (key: string) =>
-    ask(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
+    ask(`delete ${key}`, async () => {
+      const { DeleteObjectCommand } = await sdk();
+      await (await client.s3()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    });
 
   async function receive(source: Readable, checks: Transform[] = []): Promise<ReceivedFile> {
     const pendingName = `${tmpPrefix}${randomUUID()}`;
     try {
-      const received = await receiveThrough(source, checks, `${bucket}/${pendingName}`, (body) =>
-        new Upload({
-          client,
-          params: { Bucket: bucket, Key: pendingName, Body: body },
-          partSize: PART_BYTES,
-          queueSize: 1,
-          leavePartsOnError: false,
-        })
-          .done()
-          .then(() => {}),
+      const received = await receiveThrough(
+        source,
+        checks,
+        `${bucket}/${pendingName}`,
+        async (body) => {
+          const { Upload } = await import('@aws-sdk/lib-storage');
+          await new Upload({
+            client: await client.s3(),
+            params: { Bucket: bucket, Key: pendingName, Body: body },
+            partSize: PART_BYTES,
+            queueSize: 1,
+            leavePartsOnError: false,
+          }).done();
+        },
       );
       return { ...received, pendingName };
     } catch (error) {
@@ -88,23 +90,28 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
    */
   async function keep(file: ReceivedFile): Promise<void> {
     const key = keyOf(file.hash);
-    await ask(`keep ${key}`, () =>
-      client.send(
+    await ask(`keep ${key}`, async () => {
+      const { CopyObjectCommand } = await sdk();
+      await (await client.s3()).send(
         new CopyObjectCommand({
           Bucket: bucket,
           Key: key,
           CopySource: `${bucket}/${file.pendingName}`,
         }),
-      ),
-    );
+      );
+    });
     await removeKey(file.pendingName).catch(() => {});
   }
 
   async function getObject(hash: string, range?: string) {
     try {
-      return await ask(`read ${keyOf(hash)}`, () =>
-        client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(hash), Range: range })),
-      );
+      const key = keyOf(hash);
+      return await ask(`read ${key}`, async () => {
+        const { GetObjectCommand } = await sdk();
+        return (await client.s3()).send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }),
+        );
+      });
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -116,11 +123,13 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
     const keys: { key: string; modifiedAt: number }[] = [];
     let token: string | undefined;
     do {
-      const page = await ask(`list ${under}`, () =>
-        client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: under, ContinuationToken: token }),
-        ),
-      );
+      const after = token;
+      const page = await ask(`list ${under}`, async () => {
+        const { ListObjectsV2Command } = await sdk();
+        return (await client.s3()).send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: under, ContinuationToken: after }),
+        );
+      });
       for (const object of page.Contents ?? []) {
         if (object.Key) {
           keys.push({ key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 });
@@ -166,9 +175,11 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
 
     async has(hash) {
       try {
-        await ask(`look up ${keyOf(hash)}`, () =>
-          client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(hash) })),
-        );
+        const key = keyOf(hash);
+        await ask(`look up ${key}`, async () => {
+          const { HeadObjectCommand } = await sdk();
+          await (await client.s3()).send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        });
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -198,7 +209,8 @@ export function createBucketImageStore(client: S3Client, bucket: string, prefix:
 
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+        const { HeadBucketCommand } = await sdk();
+        await (await client.s3()).send(new HeadBucketCommand({ Bucket: bucket }));
       } catch (error) {
         // A missing bucket is as down as an unreachable one.
         throw new StorageError(

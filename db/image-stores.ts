@@ -21,10 +21,9 @@ export type ImageStores = {
 export function openImageStores(config: Pick<Config, 'DATA_DIR' | 'bucket'>): ImageStores {
   if (config.bucket) {
     const client = createBucketClient(config.bucket);
-    const bucket = config.bucket.bucket;
     return {
-      applications: createBucketImageStore(client, bucket, ''),
-      site: createBucketImageStore(client, bucket, `${SITE_MEDIA_FOLDER}/`),
+      applications: createBucketImageStore(client, ''),
+      site: createBucketImageStore(client, `${SITE_MEDIA_FOLDER}/`),
       close: () => client.destroy(),
     };
   }

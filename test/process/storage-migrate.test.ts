@@ -70,7 +70,7 @@ describeNeeding(S3_SERVER_MISSING)('npm run storage:migrate', () => {
     await bucket.applications.remove(missing);
     // An object with other bytes under the name (a copy cut short by another tool).
     const client = createBucketClient(testConfig(env).bucket as BucketConfig);
-    await client.send(
+    await (await client.s3()).send(
       new PutObjectCommand({
         Bucket: s3.bucket,
         Key: `uploads/${wrong.slice(0, 2)}/${wrong}`,

@@ -177,7 +177,7 @@ for (const driver of DRIVERS) {
 async function s3Pending(s3: LocalS3): Promise<string[]> {
   const client = createBucketClient(testConfig(s3.env).bucket as BucketConfig);
   try {
-    const page = await client.send(
+    const page = await (await client.s3()).send(
       new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/.tmp/' }),
     );
     return (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
