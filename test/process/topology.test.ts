@@ -8,7 +8,7 @@ import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 import {
   type LunarProcess,
   spawnLunar,
-  spawnTsx,
+  spawnScript,
   startLunarProcess,
   waitForOutput,
 } from '../support/process';
@@ -114,8 +114,8 @@ describeNeeding(POSTGRES_MISSING ?? S3_SERVER_MISSING)(
       }
 
       // `npm run login-link` writes to Postgres; no web process runs a control channel.
-      const command = spawnTsx(
-        'scripts/login-link.ts',
+      const command = spawnScript(
+        'login-link',
         { DATABASE_URL: database.url ?? '', PUBLIC_URL: 'https://lunar.example' },
         ['--discord-id', '123456789012345678', '--role', 'lead', '--username', 'nova'],
       );
