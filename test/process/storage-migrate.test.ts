@@ -9,14 +9,14 @@ import { createFileImageStore, type FileImageStore } from '../../db/image-store-
 import { type ImageStores, openImageStores } from '../../db/image-stores';
 import { testConfig } from '../support/app';
 import { describeNeeding } from '../support/needs';
-import { spawnTsx } from '../support/process';
+import { spawnScript } from '../support/process';
 import { type LocalS3, S3_SERVER_MISSING, startLocalS3 } from '../support/s3-server';
 import { aPng } from '../support/uploads';
 
 // `npm run storage:migrate` as an operator runs it: DATA_DIR's images into the bucket.
 
 async function migrate(env: Record<string, string>) {
-  const run = spawnTsx('scripts/storage-migrate.ts', env);
+  const run = spawnScript('storage-migrate', env);
   return { code: await run.exited, output: run.output() };
 }
 

@@ -1,3 +1,4 @@
+import { createServer, request as httpRequest } from 'node:http';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -130,6 +131,41 @@ for (const driver of DRIVERS) {
         .toMatchObject({ status: 'ok', storage: 'up' });
     });
 
+    it('refuses with a 503 when the bucket refuses to keep the second image; the first goes', async () => {
+      // The bucket takes every upload but refuses the second copy into place (and its retry).
+      const refusing = await startRefusingProxy(s3.port, (copy) => copy >= 2);
+      const other = await buildTestApp(database, {
+        env: { ...s3.env, S3_ENDPOINT: refusing.url },
+      });
+      try {
+        const before = await countApplicationRows(database.db);
+        const keptBefore = (await bucketContents()).kept;
+        const { body, contentType } = await multipartBody(
+          { application: JSON.stringify(aDesigner()) },
+          [
+            { name: 'a.png', data: aPng(3000, 7) },
+            { name: 'b.png', data: aPng(3000, 8) },
+          ],
+        );
+        const response = await other.inject({
+          method: 'POST',
+          url: '/api/applications',
+          payload: body,
+          headers: { 'content-type': contentType },
+          remoteAddress: freshIp(),
+        });
+        expect(response.statusCode).toBe(503);
+        expect(refusing.copies()).toBeGreaterThanOrEqual(2);
+        // No row, and no object: the image kept first was deleted again, the pending ones too.
+        expect(await countApplicationRows(database.db)).toEqual(before);
+        expect((await bucketContents()).kept.sort()).toEqual(keptBefore.sort());
+        expect((await bucketContents()).pending).toBe(0);
+      } finally {
+        await other.close();
+        await refusing.close();
+      }
+    });
+
     it('refuses with a 503 when the bucket fails half-way; what it left is swept', async () => {
       const before = await countApplicationRows(database.db);
       const keptBefore = (await bucketContents()).kept.length;
@@ -184,4 +220,45 @@ async function s3Pending(s3: LocalS3): Promise<string[]> {
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * An HTTP hop in front of the local S3 server that answers 503 to the copies `refuse` picks
+ * (a bucket refusing half-way) and passes everything else through untouched.
+ */
+async function startRefusingProxy(port: number, refuse: (copy: number) => boolean) {
+  let copies = 0;
+  const server = createServer((request, response) => {
+    if (request.headers['x-amz-copy-source'] && refuse(++copies)) {
+      request.resume();
+      response.writeHead(503, { 'content-type': 'application/xml' });
+      response.end('<Error><Code>ServiceUnavailable</Code><Message>refused</Message></Error>');
+      return;
+    }
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: own } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${own}`,
+    copies: () => copies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
