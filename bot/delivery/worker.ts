@@ -7,6 +7,7 @@ import { createOutboxRepository, type OutboxRow } from '../../db/repositories/ou
 import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
 import { computeRetryDelay } from './backoff';
+import { countDeliveryFailure } from './metrics';
 import { createPersonDelivery } from './person-delivery';
 import { createDeliveryRenderer } from './render';
 import { routeDelivery } from './routing';
@@ -152,6 +153,7 @@ export function startOutboxWorker(
       channelId,
       attempts: row.attempts,
     };
+    countDeliveryFailure(row.kind, failure.kind);
     if (failure.kind === 'rate-limited') {
       // Discord said when to come back; being paced is not a failed attempt.
       const delayMs = failure.retryAfterMs ?? options.baseDelayMs;
