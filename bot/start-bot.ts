@@ -14,6 +14,7 @@ import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
 import { recordBotStatus } from './bot-status';
 import { createInteractionDispatcher } from './dispatcher';
+import { forgetGatewayState, trackGatewayState } from './gateway-metrics';
 import type { Log } from './log';
 import type { InteractionModules } from './modules';
 import { registry } from './registry';
@@ -122,8 +123,12 @@ export async function startBot(
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
   if (client.isReady()) void recordBotStatus(client, guildId, deps);
+  trackGatewayState(client);
   return {
     client,
-    close: () => client.destroy(),
+    close: () => {
+      forgetGatewayState(client);
+      return client.destroy();
+    },
   };
 }

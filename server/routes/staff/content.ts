@@ -8,7 +8,7 @@ import { TeamMemberEditSchema } from '../../../core/team/schema';
 import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
-import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
+import { siteMediaUrl } from '../../site-media';
 import { createSiteContent } from '../../site-settings';
 import categoryContentRoutes from './content-categories';
 import portfolioContentRoutes from './content-portfolios';
@@ -33,7 +33,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   });
   const team = createTeamEditorRepository(app.db);
   const siteContent = createSiteContent(app.db, app.config);
-  const media = createSiteMediaStore(app.config.DATA_DIR);
+  const media = app.images.site;
   const executives = { onRequest: requireRole('executive') };
   // Registered here so its uploads share the multipart limits above.
   await app.register(portfolioContentRoutes);
