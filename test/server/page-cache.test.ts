@@ -11,6 +11,7 @@ import {
 import { seedOnce } from '../../db/seed';
 import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 import { SITE_ORIGIN } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -161,7 +162,7 @@ describe.each(DRIVERS)('content version on %s', (driver) => {
   });
 });
 
-describe.runIf(DRIVERS.includes('postgres'))('two web processes sharing Postgres', () => {
+describeNeeding(POSTGRES_MISSING)('two web processes sharing Postgres', () => {
   let database: TestDatabase;
   let first: Awaited<ReturnType<typeof buildTestApp>>;
   let second: Awaited<ReturnType<typeof buildTestApp>>;
