@@ -61,5 +61,3 @@ export function guildJoinRoutes(join: (input: MemberOptions) => SeededMember): R
     },
   ];
 }
-
-

@@ -6,8 +6,8 @@ import { applicationCommandRoutes } from './command-routes';
 import type { CommandScope, RegisteredCommand } from './commands';
 import { dmRoutes } from './dm-routes';
 import { createGateway } from './gateway';
-import { guildJoinRoutes } from './guild-join-routes';
 import type { MemberOptions, SeededGuild, SeededMember, SeededUser } from './guild';
+import { guildJoinRoutes } from './guild-join-routes';
 import { createDispatcher } from './interaction-dispatch';
 import { interactionRoutes } from './interaction-routes';
 import {
