@@ -10,3 +10,4 @@ export * from './site-content';
 export * from './staff';
 export * from './system';
 export * from './team';
+export * from './tickets';
