@@ -17,7 +17,10 @@ const otherDesigner = actor('100000000000000002', 'designer');
 const lead = actor('100000000000000003', 'lead');
 const executive = actor('100000000000000004', 'executive');
 let customers = 0;
-const newCustomer = () => actor(`3000000000000${String((customers += 1)).padStart(5, '0')}`);
+const newCustomer = () => {
+  customers += 1;
+  return actor(`3000000000000${String(customers).padStart(5, '0')}`);
+};
 const banners: TicketService = { key: 'service:banners', label: 'Banners' };
 const logos: TicketService = { key: 'service:logos-graphics', label: 'Logos & Graphics' };
 const intake = TicketIntakeSchema.parse({
