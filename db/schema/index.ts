@@ -11,3 +11,4 @@ export * from './site-content';
 export * from './staff';
 export * from './system';
 export * from './team';
+export * from './tickets';

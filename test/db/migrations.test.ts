@@ -33,6 +33,9 @@ const EXPECTED_TABLES = [
   'team_categories',
   'team_category_members',
   'team_members',
+  'ticket_events',
+  'ticket_messages',
+  'tickets',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
