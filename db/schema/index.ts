@@ -1,6 +1,7 @@
 export * from './applications';
 export * from './blog';
 export * from './contact';
+export * from './customers';
 export * from './orders';
 export * from './outbox';
 export * from './payouts';

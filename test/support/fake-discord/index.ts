@@ -7,6 +7,7 @@ import type { CommandScope, RegisteredCommand } from './commands';
 import { dmRoutes } from './dm-routes';
 import { createGateway } from './gateway';
 import type { MemberOptions, SeededGuild, SeededMember, SeededUser } from './guild';
+import { guildJoinRoutes } from './guild-join-routes';
 import { createDispatcher } from './interaction-dispatch';
 import { interactionRoutes } from './interaction-routes';
 import {
@@ -137,6 +138,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const getPort = () => port;
   const gatewayUrl = () => `ws://127.0.0.1:${port}/gateway`;
   const gateway = createGateway(state, gatewayUrl);
+  const members = createMemberDirectory(state, gateway);
   const routes = [
     ...appRoutes,
     ...applicationCommandRoutes,
@@ -144,6 +146,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     ...dmRoutes,
     ...interactionRoutes,
     ...oauthRoutes,
+    ...guildJoinRoutes(members.addMember),
   ];
   const handle = createRestHandler(state, routes, [serveCdn, serveAuthorize], getPort);
   const server = createServer((req, res) => void handle(req, res));
@@ -155,7 +158,6 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   port = (server.address() as AddressInfo).port;
   const dispatcher = createDispatcher(state, gateway, getPort);
   const helpers = createInteractionHelpers(state, dispatcher, getPort);
-  const members = createMemberDirectory(state, gateway);
   const { oauth } = state;
 
   return {
