@@ -5,10 +5,12 @@ import { discordCrossErrors, discordVariables, withDiscordConfig } from './disco
 import { optionalText } from './fields';
 import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
+import { ticketVariables, withTicketsConfig } from './tickets';
 
 export * from './discord';
 export { isSecretVariable } from './secrets';
 export * from './sign-in';
+export * from './tickets';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
@@ -114,14 +116,16 @@ const EnvironmentSchema = z.object({
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,
+  // Tickets (core/config/tickets.ts).
+  ...ticketVariables,
 });
 
 /**
  * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
- * ones as `config.signIn`.
+ * ones as `config.signIn`, the ticket ones as `config.tickets`.
  */
 export const ConfigSchema = EnvironmentSchema.transform((env) =>
-  withSignInConfig(withDiscordConfig(env)),
+  withTicketsConfig(withSignInConfig(withDiscordConfig(env))),
 );
 
 export type Config = z.infer<typeof ConfigSchema>;
