@@ -24,10 +24,6 @@ import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 /** Per address: a customer opens a ticket or two; more looks like a script. */
 export const CUSTOMER_TICKET_RATE_LIMIT = { max: 10, timeWindow: 60 * 60_000 };
 
-// TICKETS_ONE_PER_SERVICE (decision 046, `config.tickets`): on unless the studio turned it off.
-const onePerService = (config: object) =>
-  (config as { tickets?: { onePerService?: boolean } }).tickets?.onePerService ?? true;
-
 /**
  * The customer's tickets (decision 047): open one from the site's intake form, list them, read
  * one. Every answer is for the session's own Discord id: another customer's ticket is a 404,
@@ -89,7 +85,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
         source: 'site',
         intake,
         service,
-        onePerService: onePerService(app.config),
+        onePerService: app.config.tickets.onePerService,
       });
       if (!result.ok) {
         const { existing } = result;
