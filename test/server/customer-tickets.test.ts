@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_TOKEN_EXPIRED } from '../../core/auth/customer';
+import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { outbox, tickets } from '../../db/schema';
 import { freshIp } from '../support/app';
-import { signInAsCustomer } from '../support/customer';
+import { CUSTOMER_TEST_SECRET, signInAsCustomer } from '../support/customer';
 import { DRIVERS } from '../support/database';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
@@ -17,8 +19,18 @@ const INTAKE = {
   robloxUsername: '@Builder_01',
 };
 
+const GUILD_ID = '710000000000000001';
+// Customer sign-in on (the tokens are sealed under this client secret); no bot is started.
+const ENV = {
+  DISCORD_TOKEN: 'bm90LWEtdG9rZW4.fake.fake-token-part',
+  DISCORD_GUILD_ID: GUILD_ID,
+  DISCORD_CLIENT_ID: '710000000000000002',
+  DISCORD_CLIENT_SECRET: CUSTOMER_TEST_SECRET,
+  DISCORD_LEAD_ROLE_ID: '710000000000000003',
+};
+
 describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
-  const server = useTestApp(driver, { seed: true });
+  const server = useTestApp(driver, { seed: true, env: ENV });
 
   const post = (cookie: string, body: unknown) =>
     server.app.inject({
@@ -63,8 +75,7 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
     const opened = (await get(customer.cookie, `/api/customer/tickets/${ticket.number}`)).json();
     expect(opened.status).toBe('open');
     expect(opened.statusLabel).toBe('Waiting for a designer');
-    // The test config has no bot, so no server to link into: the link needs DISCORD_GUILD_ID.
-    expect(opened.channelUrl).toBeNull();
+    expect(opened.channelUrl).toBe(`https://discord.com/channels/${GUILD_ID}/700000000000000001`);
 
     const list = (await get(customer.cookie, '/api/customer/tickets')).json();
     expect(list.items.map((item: { number: number }) => item.number)).toContain(ticket.number);
@@ -86,6 +97,20 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
       post(other.cookie, { ...INTAKE, service: 'service:emojis' }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('ends a session whose Discord token is gone, so the customer continues with Discord again', async () => {
+    const customer = await signInAsCustomer(server.database.db);
+    await createCustomerAccountsRepository(server.database.db, {
+      secret: CUSTOMER_TEST_SECRET,
+    }).forgetTokens(customer.discordId);
+    const refused = await post(customer.cookie, {
+      ...INTAKE,
+      service: 'service:photography-editing',
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([401, CUSTOMER_TOKEN_EXPIRED]);
+    const session = (await get(customer.cookie, '/api/customer/session')).json();
+    expect(session.signedIn).toBe(false);
   });
 
   it('answers bad input field by field, and an unknown service as a field error', async () => {

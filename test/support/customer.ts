@@ -43,10 +43,13 @@ export async function continueWithDiscord(
 
 let nextCustomerId = 500_000_000_000_000_000n;
 
+/** The DISCORD_CLIENT_SECRET a test app runs with when `signInAsCustomer` seals tokens. */
+export const CUSTOMER_TEST_SECRET = 'test-client-secret';
+
 /** A customer with a session straight in the database (no OAuth round trip): its cookie. */
 export async function signInAsCustomer(db: Database, username = 'customer') {
   const discordId = String(nextCustomerId++);
-  const accounts = createCustomerAccountsRepository(db, { secret: 'test-client-secret' });
+  const accounts = createCustomerAccountsRepository(db, { secret: CUSTOMER_TEST_SECRET });
   await accounts.signedIn(
     { discordId, username },
     {

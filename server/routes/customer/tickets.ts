@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { CUSTOMER_TOKEN_EXPIRED } from '../../../core/auth/customer';
 import type { OrderStatus } from '../../../core/orders/order-status';
 import {
   type CustomerTicket,
@@ -16,7 +17,8 @@ import { createTicketTranscriptsRepository } from '../../../db/repositories/tick
 import { createTicketsRepository } from '../../../db/repositories/tickets';
 import { orders } from '../../../db/schema';
 import { HttpError, parseWith } from '../../http-errors';
-import { requireCustomer } from '../../plugins/customer-auth';
+import { cookieOptions } from '../../plugins/auth';
+import { CUSTOMER_COOKIE, customerToken, requireCustomer } from '../../plugins/customer-auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { createSiteContent } from '../../site-settings';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
@@ -69,6 +71,14 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const customer = await requireCustomer(request);
       const intake = parseWith(TicketIntakeSchema, request.body);
+      // The bot adds the customer to the server with their token: without one (expired,
+      // revoked, another client secret) the session ends and they continue with Discord again.
+      if (!(await app.customers.accessTokenFor(customer.discordId))) {
+        const token = customerToken(request);
+        if (token) await app.customers.deleteSession(token);
+        reply.clearCookie(CUSTOMER_COOKIE, cookieOptions(app.config));
+        throw new HttpError(401, CUSTOMER_TOKEN_EXPIRED);
+      }
       const [services, plans] = await Promise.all([
         content.read('services'),
         content.read('pricing'),

@@ -11,17 +11,42 @@ import {
   TicketIntakeSchema,
 } from '../../../../core/tickets/intake';
 import { sendJson } from '../../data/post-json';
+import { useInvalidate } from '../../data/use-api';
 import { buttonClass } from '../ui/button';
 import { TextField } from '../ui/field';
+import { CUSTOMER_SESSION_URL } from './customer-gate';
 
 type Fields = { request: string; budgetRobux: string; deadline: string; robloxUsername: string };
 const EMPTY: Fields = { request: '', budgetRobux: '', deadline: '', robloxUsername: '' };
 /** In the order of the form, so focus goes to the first invalid field. */
 const FIELDS = ['request', 'budgetRobux', 'deadline', 'robloxUsername'] as const;
 
+// What was typed is kept in this tab until the ticket opens: a sign-in that expired between
+// two visits sends the customer through Discord and back, and nothing has to be typed again.
+const draftKey = (serviceKey: string) => `lunar-order-draft:${serviceKey}`;
+
+function readDraft(serviceKey: string): Fields {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(draftKey(serviceKey)) ?? 'null');
+    return { ...EMPTY, ...(stored && typeof stored === 'object' ? stored : {}) };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function writeDraft(serviceKey: string, fields: Fields | null) {
+  try {
+    if (fields) sessionStorage.setItem(draftKey(serviceKey), JSON.stringify(fields));
+    else sessionStorage.removeItem(draftKey(serviceKey));
+  } catch {
+    // Storage off (private mode, quota): the draft just is not kept.
+  }
+}
+
 /** The intake the Discord modal asks for, checked by the same schema (core/tickets). */
 export function IntakeForm({ serviceKey }: { serviceKey: string }) {
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<{ message: string; existing?: number } | null>(null);
@@ -33,6 +58,9 @@ export function IntakeForm({ serviceKey }: { serviceKey: string }) {
     if (focusRequest) document.getElementById(focusRequest.id)?.focus();
   }, [focusRequest]);
 
+  // After hydration only: the server's HTML and the first render must match.
+  useEffect(() => setFields(readDraft(serviceKey)), [serviceKey]);
+
   const check = (values: Fields) => {
     const result = TicketIntakeSchema.safeParse({ service: serviceKey, ...values });
     return result.success ? {} : flattenFieldErrors(result.error);
@@ -41,6 +69,7 @@ export function IntakeForm({ serviceKey }: { serviceKey: string }) {
   const set = (name: keyof Fields) => (value: string) => {
     const next = { ...fields, [name]: value };
     setFields(next);
+    writeDraft(serviceKey, next);
     if (errors[name]) {
       const { [name]: _fixed, ...others } = errors;
       const error = check(next)[name];
@@ -66,7 +95,13 @@ export function IntakeForm({ serviceKey }: { serviceKey: string }) {
     });
     setSending(false);
     if (result.ok) {
+      writeDraft(serviceKey, null);
       navigate(`/orders/${result.data.number}`);
+      return;
+    }
+    // The session ended (its Discord token expired): the page asks to continue with Discord.
+    if (result.status === 401) {
+      await invalidate(CUSTOMER_SESSION_URL);
       return;
     }
     // The customer's text stays in the fields, so nothing has to be typed again.
