@@ -20,4 +20,7 @@ CREATE TABLE "customer_sessions" (
 --> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_discord_id_customer_accounts_discord_id_fk" FOREIGN KEY ("discord_id") REFERENCES "public"."customer_accounts"("discord_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customer_sessions_expires_idx" ON "customer_sessions" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "customer_sessions_customer_idx" ON "customer_sessions" USING btree ("discord_id");
+CREATE INDEX "customer_sessions_customer_idx" ON "customer_sessions" USING btree ("discord_id");--> statement-breakpoint
+-- The dashboard's Tickets page updates live, like the orders list (db/changes.ts).
+CREATE TRIGGER "tickets_notify" AFTER INSERT OR UPDATE ON "tickets"
+  FOR EACH ROW EXECUTE FUNCTION "lunar_notify_change"();

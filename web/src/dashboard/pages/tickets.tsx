@@ -4,6 +4,7 @@ import { SITE_CONTENT_URL } from '../../../../core/site/site-content-url';
 import { listTicketServices } from '../../../../core/tickets/services';
 import type { TicketSummary } from '../../../../core/tickets/staff-list';
 import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '../../../../core/tickets/ticket-status';
+import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
@@ -65,6 +66,7 @@ function useServiceFilter(): TableFilter {
 
 /** Tickets (decision 047): every ticket, newest first, with its transcript and timeline. */
 export default function TicketsSection({ itemId }: SectionPageProps) {
+  useLiveRefresh(['ticket'], '/api/staff/tickets');
   const service = useServiceFilter();
   const filters = useMemo(() => [STATUS_FILTER, service, ...OTHER_FILTERS], [service]);
   if (itemId) return <TicketDetail number={itemId} />;
