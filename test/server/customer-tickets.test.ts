@@ -5,6 +5,7 @@ import { createCustomerAccountsRepository } from '../../db/repositories/customer
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { outbox, tickets } from '../../db/schema';
+import { CUSTOMER_TICKET_RATE_LIMIT } from '../../server/routes/customer/tickets';
 import { freshIp } from '../support/app';
 import { CUSTOMER_TEST_SECRET, signInAsCustomer } from '../support/customer';
 import { DRIVERS } from '../support/database';
@@ -111,6 +112,27 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
     expect([refused.statusCode, refused.json().message]).toEqual([401, CUSTOMER_TOKEN_EXPIRED]);
     const session = (await get(customer.cookie, '/api/customer/session')).json();
     expect(session.signedIn).toBe(false);
+  });
+
+  it('limits how many tickets one address opens', async () => {
+    const customer = await signInAsCustomer(server.database.db);
+    const ip = freshIp();
+    const attempt = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/customer/tickets',
+        headers: { cookie: customer.cookie, origin: SITE_ORIGIN },
+        payload: { ...INTAKE, budgetRobux: 'not a number' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < CUSTOMER_TICKET_RATE_LIMIT.max; i += 1) {
+      expect((await attempt()).statusCode).toBe(400);
+    }
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^You have opened too many tickets\. Please try again in/,
+    );
   });
 
   it('answers bad input field by field, and an unknown service as a field error', async () => {
