@@ -42,7 +42,10 @@ const UNKNOWN_MEMBER = 10007;
 function isCategoryFull(error: unknown): boolean {
   if (!(error instanceof DiscordAPIError) || error.code !== 50035) return false;
   const raw = error.rawError as { errors?: { parent_id?: { _errors?: { code?: string }[] } } };
-  return raw.errors?.parent_id?._errors?.some((item) => item.code === 'CHANNEL_PARENT_MAX_CHANNELS') ?? false;
+  return (
+    raw.errors?.parent_id?._errors?.some((item) => item.code === 'CHANNEL_PARENT_MAX_CHANNELS') ??
+    false
+  );
 }
 
 export function createTicketDiscord(token: string, api?: string) {
@@ -65,10 +68,17 @@ export function createTicketDiscord(token: string, api?: string) {
 
     async createChannel(
       guildId: string,
-      body: { name: string; parent_id: string; topic: string; permission_overwrites: ApiOverwrite[] },
+      body: {
+        name: string;
+        parent_id: string;
+        topic: string;
+        permission_overwrites: ApiOverwrite[];
+      },
     ): Promise<ApiChannel> {
       try {
-        return (await authorized().post(Routes.guildChannels(guildId), { body: { type: 0, ...body } })) as ApiChannel;
+        return (await authorized().post(Routes.guildChannels(guildId), {
+          body: { type: 0, ...body },
+        })) as ApiChannel;
       } catch (error) {
         if (isCategoryFull(error)) throw new CategoryFullError(body.parent_id);
         throw classifyDiscordError(error);
@@ -96,11 +106,16 @@ export function createTicketDiscord(token: string, api?: string) {
     },
 
     /** One page, newest first (Discord's order); at most 100, Discord's limit. */
-    async listMessages(channelId: string, { before, limit }: { before?: string; limit: number }): Promise<ApiMessage[] | null> {
+    async listMessages(
+      channelId: string,
+      { before, limit }: { before?: string; limit: number },
+    ): Promise<ApiMessage[] | null> {
       const query = new URLSearchParams({ limit: String(Math.min(100, limit)) });
       if (before) query.set('before', before);
       try {
-        return (await authorized().get(Routes.channelMessages(channelId), { query })) as ApiMessage[];
+        return (await authorized().get(Routes.channelMessages(channelId), {
+          query,
+        })) as ApiMessage[];
       } catch (error) {
         if (error instanceof DiscordAPIError && error.code === UNKNOWN_CHANNEL) return null;
         throw classifyDiscordError(error);
@@ -119,11 +134,23 @@ export function createTicketDiscord(token: string, api?: string) {
 
     /** Add Guild Member with the customer's `guilds.join` token (201 added, 204 already in). */
     addMember: (guildId: string, userId: string, accessToken: string) =>
-      call<unknown>(() => authorized().put(Routes.guildMember(guildId, userId), { body: { access_token: accessToken } })),
+      call<unknown>(() =>
+        authorized().put(Routes.guildMember(guildId, userId), {
+          body: { access_token: accessToken },
+        }),
+      ),
+
+    /** The bot's own user id (overwrites name it). */
+    async botUserId(): Promise<string> {
+      const me = await call<{ id: string }>(() => authorized().get(Routes.user('@me')));
+      return me.id;
+    },
 
     /** GET /applications/@me `flags`: the Message Content intent's bits among them. */
     async applicationFlags(): Promise<number> {
-      const app = await call<{ flags?: number }>(() => authorized().get(Routes.currentApplication()));
+      const app = await call<{ flags?: number }>(() =>
+        authorized().get(Routes.currentApplication()),
+      );
       return app.flags ?? 0;
     },
   };
