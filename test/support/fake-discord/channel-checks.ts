@@ -43,7 +43,7 @@ function readBits(issues: FieldIssue[], path: FieldIssue['path'], value: unknown
   return bits;
 }
 
-/** Reads and checks one overwrite; the target must be a role of the guild or a member. */
+/** Reads and checks one overwrite; the target must be a role of the guild or a known user. */
 export function readOverwrite(
   state: FakeState,
   issues: FieldIssue[],
@@ -65,8 +65,8 @@ export function readOverwrite(
     });
   } else if (Number(type) === 0 && !state.guild.roles.some((role) => role.id === targetId)) {
     issues.push({ path: [...path, 'id'], code: 'UNKNOWN_ROLE', message: 'Unknown role' });
-  } else if (Number(type) === 1 && !findMember(state, targetId)) {
-    issues.push({ path: [...path, 'id'], code: 'UNKNOWN_MEMBER', message: 'Unknown member' });
+  } else if (Number(type) === 1 && !state.users.has(targetId)) {
+    issues.push({ path: [...path, 'id'], code: 'UNKNOWN_USER', message: 'Unknown user' });
   }
   return {
     id: String(targetId),

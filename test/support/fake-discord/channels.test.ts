@@ -85,7 +85,7 @@ describe('fake Discord channels', () => {
     expect((await call('GET', `/channels/${id}/messages`)).body.code).toBe(10003);
   });
 
-  it('refuses overwrites naming unknown roles or non-members, bad types and bits', async () => {
+  it('refuses overwrites naming unknown roles or users, bad types and bits', async () => {
     const body = ticketBody('ticket-bad');
     body.permission_overwrites.push(
       { id: '123456789012345678', type: 0, allow: '0', deny: '0' },
@@ -97,7 +97,7 @@ describe('fake Discord channels', () => {
     expect(refused.body.code).toBe(50035);
     const errors = refused.body.errors.permission_overwrites;
     expect(errors[4].id._errors[0].code).toBe('UNKNOWN_ROLE');
-    expect(errors[5].id._errors[0].code).toBe('UNKNOWN_MEMBER');
+    expect(errors[5].id._errors[0].code).toBe('UNKNOWN_USER');
     expect(errors[6].type._errors[0].code).toBe('BASE_TYPE_CHOICES');
     expect(errors[6].allow._errors[0].code).toBe('NUMBER_TYPE_COERCE');
     const notCategory = await call(
