@@ -132,6 +132,9 @@ describe('ordering from the pricing section in Chromium', () => {
     await page.goto(`${base}/orders`);
     await waitForPage(page);
     await page.getByRole('link', { name: /Basic Design/ }).waitFor();
+    // Signing out ends the customer session: the page offers Continue with Discord again.
+    await press(page.getByRole('button', { name: 'Sign out' }));
+    await page.getByRole('link', { name: 'Continue with Discord' }).waitFor();
     expect(errors).toEqual([]);
   }
 

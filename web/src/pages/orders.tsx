@@ -1,8 +1,35 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomerTicket } from '../../../core/tickets/customer-view';
-import { CustomerGate, SignInProblem } from '../components/order/customer-gate';
+import {
+  CUSTOMER_SESSION_URL,
+  CustomerGate,
+  SignInProblem,
+} from '../components/order/customer-gate';
 import { buttonClass } from '../components/ui/button';
-import { useApi } from '../data/use-api';
+import { sendJson } from '../data/post-json';
+import { useApi, useInvalidate } from '../data/use-api';
+
+/** Ends the customer session on the server (staff sign-in is apart and stays). */
+function SignOut() {
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className={buttonClass('ghost', 'sm')}
+      onClick={async () => {
+        setBusy(true);
+        await sendJson('POST', '/api/customer/signout');
+        await invalidate(CUSTOMER_SESSION_URL);
+        setBusy(false);
+      }}
+    >
+      Sign out
+    </button>
+  );
+}
 
 function TicketList() {
   const tickets = useApi<{ items: CustomerTicket[] }>('/api/customer/tickets');
@@ -53,8 +80,12 @@ export default function OrdersPage() {
       <CustomerGate why="to see your orders">
         {(customer) => (
           <>
-            <p className="mt-3 text-sm text-muted">
-              Signed in with Discord as <strong className="text-white">{customer.username}</strong>.
+            <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
+              <span>
+                Signed in with Discord as{' '}
+                <strong className="text-white">{customer.username}</strong>.
+              </span>
+              <SignOut />
             </p>
             <TicketList />
             <Link to="/#pricing" className={`${buttonClass('secondary')} mt-8`}>
