@@ -38,6 +38,8 @@ describe('ordering from the pricing section in Chromium', () => {
   let base: string;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   const categoryId = generateSnowflake();
+  /** The desktop order's ticket, closed in the last test. */
+  let opened: { number: number; channelId: string; customerId: string } | undefined;
   const leadRole = generateSnowflake();
   const designerRole = generateSnowflake();
 
@@ -52,6 +54,7 @@ describe('ordering from the pricing section in Chromium', () => {
         members: [{ username: 'lead', roles: [leadRole] }],
       },
     });
+    const transcriptsId = fake.guild.channels.find((item) => item.name === 'transcripts')?.id ?? '';
     const port = await freePort();
     base = `http://localhost:${port}`;
     fake.oauth.redirectUris = [`${base}/auth/customer/callback`];
@@ -67,6 +70,7 @@ describe('ordering from the pricing section in Chromium', () => {
       DISCORD_LEAD_ROLE_ID: leadRole,
       DISCORD_DESIGNER_ROLE_ID: designerRole,
       DISCORD_TICKETS_CATEGORY_ID: categoryId,
+      DISCORD_TRANSCRIPTS_CHANNEL_ID: transcriptsId,
       OUTBOX_POLL_MS: '200',
     });
     browser = await launchBrowser();
@@ -126,6 +130,7 @@ describe('ordering from the pricing section in Chromium', () => {
     const number = Number(new URL(page.url()).pathname.split('/').at(-1));
     const ticket = await createTicketsRepository(site.db).getTicket(number);
     expect(ticket).toMatchObject({ source: 'site', customerDiscordId: customer.id, channelId });
+    opened ??= { number, channelId, customerId: customer.id };
     await expectNoAxeViolations(page);
 
     // "Your orders" lists it with its status; nothing went wrong in the page.
@@ -141,6 +146,31 @@ describe('ordering from the pricing section in Chromium', () => {
   it('opens a ticket at desktop size', async () => {
     const page = await browser.newPage();
     await order(page, { id: generateSnowflake(), username: 'desktop.customer' }, false);
+    await page.close();
+  }, 120_000);
+
+  it('shows the closed ticket’s transcript to its customer, as text', async () => {
+    if (!opened) throw new Error('the desktop order did not open a ticket');
+    const { number, channelId, customerId } = opened;
+    fake.postAsMember({
+      channelId,
+      userId: customerId,
+      content: '<img src=x onerror="window.__pwned=1"> Thanks, it looks great!',
+    });
+    const lead = fake.guild.members.find((member) => member.roles.includes(leadRole));
+    const closed = await createTicketsRepository(site.db).forceCloseTicket(
+      number,
+      { discordId: lead?.user.id ?? '', roles: new Set(['lead'] as const) },
+      'Delivered',
+    );
+    expect(closed.ok).toBe(true);
+    const page = await browser.newPage();
+    fake.oauth.nextUser = { id: customerId, username: 'desktop.customer' };
+    await page.goto(`${base}/auth/customer?next=${encodeURIComponent(`/orders/${number}`)}`);
+    await page.getByRole('heading', { name: 'Transcript' }).waitFor({ timeout: POLL.timeout });
+    await page.getByText('Thanks, it looks great!', { exact: false }).waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.getByText('Closed', { exact: true }).first().waitFor();
     await page.close();
   }, 120_000);
 

@@ -14,7 +14,11 @@ function TicketView({ number }: { number: string }) {
   const ticket = useApi<CustomerTicketDetail>(
     `/api/customer/tickets/${encodeURIComponent(number)}`,
   );
-  const waiting = ticket.status === 'ready' && ticket.data.status === 'opening';
+  // Asked again while the bot is at work: making the channel, or archiving a closed one.
+  const waiting =
+    ticket.status === 'ready' &&
+    (ticket.data.status === 'opening' ||
+      (ticket.data.status === 'closed' && ticket.data.transcript === null));
   const { reload } = ticket;
   useEffect(() => {
     if (!waiting) return;
@@ -54,7 +58,14 @@ function TicketView({ number }: { number: string }) {
             </a>
           </>
         ) : (
-          <h2 className="text-xl font-semibold">{data.statusLabel}</h2>
+          <>
+            <h2 className="text-xl font-semibold">{data.statusLabel}</h2>
+            {data.status === 'closed' && data.transcript === null && (
+              <p className="mt-2 text-muted" aria-busy="true">
+                Archiving the conversation from Discord…
+              </p>
+            )}
+          </>
         )}
       </section>
       <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
