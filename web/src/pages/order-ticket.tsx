@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatRobux } from '../../../core/site/pricing';
 import type { CustomerTicketDetail } from '../../../core/tickets/customer-view';
 import { CustomerGate } from '../components/order/customer-gate';
 import { Transcript } from '../components/order/transcript';
@@ -72,7 +73,7 @@ function TicketView({ number }: { number: string }) {
         <dt className="text-muted">Status</dt>
         <dd>{data.statusLabel}</dd>
         <dt className="text-muted">Budget</dt>
-        <dd>{data.budgetRobux} R$</dd>
+        <dd>{formatRobux(data.budgetRobux)}</dd>
         <dt className="text-muted">Deadline</dt>
         <dd className="break-words">{data.deadline}</dd>
         <dt className="text-muted">What you asked for</dt>
