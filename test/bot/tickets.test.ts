@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../bot/delivery/worker';
+import { createDiscordSender } from '../../bot/discord-sender';
 import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
+import { runTicketInactivity } from '../../bot/tickets/inactivity';
+import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
@@ -376,6 +379,42 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
       (c) => c.name === ticket.orderId,
     );
     expect(named).toHaveLength(1);
+  });
+
+  it('warns a quiet ticket, then closes it unless someone wrote', async () => {
+    const { customer, ticket, channelId } = await openTicket('service:liveries');
+    const deps = {
+      db: h.database.db,
+      config: h.config,
+      discord: createTicketDiscord(h.fake.botToken, h.fake.apiUrl),
+      sender: createDiscordSender(h.fake.botToken, h.fake.apiUrl),
+      log: h.log,
+    };
+    const DAY = 24 * 60 * 60 * 1000;
+    const base = Date.now();
+    const later = (days: number) => new Date(base + days * DAY);
+    // Every open ticket of this file is quiet as far as `later` is concerned; watch this one.
+    const state = async () => (await tickets().getTicket(ticket.id)) ?? ticket;
+    await runTicketInactivity(deps, later(1));
+    expect((await state()).inactivityWarnedAt).toBeNull();
+    await runTicketInactivity(deps, later(6));
+    expect((await state()).inactivityWarnedAt).not.toBeNull();
+    const warning = h.fake.messagesIn(channelId).at(-1);
+    expect(warning?.content).toContain('closes in 2 days unless someone writes here');
+    expect(warning?.pings.users).toEqual([customer]);
+    // The customer answers: no close; quiet again long after, warned again, then closed.
+    h.fake.postAsMember({ channelId, userId: customer, content: 'Still here!' });
+    await tickets().recordTicketActivity(ticket.id, later(7));
+    await runTicketInactivity(deps, later(9));
+    expect((await state()).status).toBe('open');
+    await runTicketInactivity(deps, later(13));
+    expect((await state()).inactivityWarnedAt?.getTime()).toBe(later(13).getTime());
+    await runTicketInactivity(deps, later(16));
+    expect(await tickets().getTicket(ticket.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'Closed after no activity',
+    });
+    await expect.poll(() => h.fake.channel(channelId), LOADED).toBeUndefined();
   });
 
   it('opens tickets queued while no worker ran (a restart between two steps)', async () => {
