@@ -11,7 +11,7 @@ import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { outbox, tickets as ticketsTable } from '../../db/schema';
 import { DRIVERS } from '../support/database';
-import type { InteractionRecord } from '../support/fake-discord';
+import { generateSnowflake, type InteractionRecord } from '../support/fake-discord';
 import type { FakeMessage } from '../support/fake-discord/messages';
 import { type BotHarness, startBotHarness } from './harness';
 
@@ -379,6 +379,44 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
       (c) => c.name === ticket.orderId,
     );
     expect(named).toHaveLength(1);
+  });
+
+  it('spills into the overflow category when the first holds 50, and waits when both are full', async () => {
+    await worker?.close();
+    worker = h.startWorker({ unroutedDelayMs: 100 });
+    const fill = (categoryId: string) => {
+      while (h.fake.channelsUnder(categoryId).length < 50) {
+        h.fake.guild.channels.push({
+          id: generateSnowflake(),
+          name: 'filler',
+          type: 0,
+          parentId: categoryId,
+        });
+      }
+    };
+    fill(h.ids.ticketsCategory);
+    const spilled = await openTicket('service:photography-editing');
+    expect(h.fake.channel(spilled.channelId)?.parentId).toBe(h.ids.overflowCategory);
+    fill(h.ids.overflowCategory);
+    const customer = newCustomer();
+    const submitted = await order(customer, 'service:photography-editing');
+    await expect
+      .poll(
+        () =>
+          h.log.lines.some((line) => String(line.msg).includes('the ticket categories are full')),
+        LOADED,
+      )
+      .toBe(true);
+    // A channel is freed: the queued ticket opens there, and the waiting answer links it.
+    const filler = h.fake.channelsUnder(h.ids.ticketsCategory).find((c) => c.name === 'filler');
+    h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(filler as never), 1);
+    expect(await answerOf(submitted)).toMatch(/^Your ticket is open: <#\d+>$/);
+    for (const id of [h.ids.ticketsCategory, h.ids.overflowCategory]) {
+      for (const c of h.fake.channelsUnder(id).filter((c) => c.name === 'filler')) {
+        h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(c), 1);
+      }
+    }
+    expect(h.fake.rejected).toEqual([]);
   });
 
   it('warns a quiet ticket, then closes it unless someone wrote', async () => {
