@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
-import { recordBotStatus } from './bot-status';
+import { recordBotStatus, warnWithoutMessageContent } from './bot-status';
 import { createInteractionDispatcher } from './dispatcher';
 import type { Log } from './log';
 import type { InteractionModules } from './modules';
@@ -121,7 +121,10 @@ export async function startBot(
     signal?.removeEventListener('abort', abandon);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
-  if (client.isReady()) void recordBotStatus(client, guildId, deps);
+  if (client.isReady()) {
+    void recordBotStatus(client, guildId, deps);
+    void warnWithoutMessageContent(client, log);
+  }
   return {
     client,
     close: () => client.destroy(),

@@ -91,6 +91,7 @@ export function startOutboxWorker(
       return installId;
     },
     deleteDelayMs: options.ticketDeleteDelayMs,
+    waitMs: options.unroutedDelayMs,
   });
   // Set by a 401: no row is claimed until Discord accepts the token again.
   let unauthorizedSince: Date | null = null;

@@ -18,6 +18,8 @@ export function createTicketJobs(deps: {
   discord?: TicketDiscord;
   installId: () => Promise<string>;
   deleteDelayMs: number;
+  /** How long an opening waits for a setting or a category with room (the worker's). */
+  waitMs: number;
 }) {
   const connection = deps.config.discord.connection;
   const discord =
@@ -36,6 +38,7 @@ export function createTicketJobs(deps: {
             ...deps,
             discord,
             tickets,
+            waitMs: deps.waitMs,
             botId: async () => {
               botId ??= await discord.botUserId();
               return botId;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import type { TicketsRepository } from '../../db/repositories/tickets';
 import { DeliveryError, type DiscordSender } from '../delivery/sender';
+import type { Log } from '../log';
 import { type ApiOverwrite, CategoryFullError, type TicketDiscord } from './ticket-discord';
 
 // The `ticket_open` job (decision 046): makes the ticket's private channel and posts its
@@ -45,6 +46,9 @@ export type OpenJobDeps = {
   tickets: TicketsRepository;
   botId: () => Promise<string>;
   installId: () => Promise<string>;
+  /** How long a ticket waits for a setting or a category with room before looking again. */
+  waitMs: number;
+  log: Log;
 };
 
 /** Runs one `ticket_open` row; returns where the intake went, or null when nothing was left. */
@@ -60,7 +64,7 @@ export async function runOpenJob(
   const guildId = config.discord.connection?.guildId;
   const { categoryId, overflowCategoryId } = config.tickets;
   if (!guildId || !categoryId) {
-    throw new DeliveryError('waiting for DISCORD_TICKETS_CATEGORY_ID', 'rate-limited', 60_000);
+    throw new DeliveryError('waiting for DISCORD_TICKETS_CATEGORY_ID', 'rate-limited', deps.waitMs);
   }
   await ensureMember(deps, ticket, guildId);
   const channel =
@@ -112,11 +116,10 @@ async function createChannel(
     }
   }
   // Every category is full: the ticket waits (without spending attempts) until one has room.
-  throw new DeliveryError(
-    'the ticket categories are full (50 channels each): close tickets or set DISCORD_TICKETS_OVERFLOW_CATEGORY_ID',
-    'rate-limited',
-    60_000,
-  );
+  const full =
+    'the ticket categories are full (50 channels each): close tickets or set DISCORD_TICKETS_OVERFLOW_CATEGORY_ID';
+  deps.log.warn({ ticketId: ticket.id }, `Ticket ${ticketName(ticket.id)} waits: ${full}`);
+  throw new DeliveryError(full, 'rate-limited', deps.waitMs);
 }
 
 /**

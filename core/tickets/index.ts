@@ -3,6 +3,7 @@
 
 export * from './custom-ids';
 export * from './intake';
+export * from './intent';
 export * from './messages';
 export * from './refusals';
 export * from './rules';
