@@ -94,6 +94,21 @@ export function createStaffTicketsRepository(db: Executor) {
       };
     },
 
+    /** Everyone who has claimed a ticket, named: the claimant filter's choices. */
+    async claimants(): Promise<{ discordId: string; name: string }[]> {
+      const rows = await db
+        .selectDistinct({ discordId: sql<string>`${tickets.claimantDiscordId}` })
+        .from(tickets)
+        .where(sql`${tickets.claimantDiscordId} is not null`);
+      const names = await people.nameOf(rows.map((row) => row.discordId));
+      return rows
+        .map((row) => ({
+          discordId: row.discordId,
+          name: names.get(row.discordId) ?? row.discordId,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
     /** The ticket with its timeline (its events and its order's) and its transcript. */
     async detail(number: number): Promise<TicketDetail | null> {
       const [row] = await db

@@ -59,6 +59,15 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
         serviceLabel: 'Emojis',
       }),
     ]);
+    const claimants = (await get(designer.cookie, '/api/staff/tickets/claimants')).json();
+    expect(claimants.claimants).toContainEqual({
+      discordId: designer.member.discordId,
+      name: 'nova',
+    });
+    const byClaimant = (
+      await get(designer.cookie, `/api/staff/tickets?claimant=${designer.member.discordId}`)
+    ).json();
+    expect(byClaimant.items.map((item: { number: number }) => item.number)).toEqual([second.id]);
     const byService = (
       await get(designer.cookie, '/api/staff/tickets?service=service:banners')
     ).json();

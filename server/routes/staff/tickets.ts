@@ -64,6 +64,8 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
     list.list(parseWith(TicketListQuerySchema, request.query)),
   );
 
+  app.get('/tickets/claimants', designers, async () => ({ claimants: await list.claimants() }));
+
   app.get('/tickets/figures', designers, async () => {
     const weeks = overviewWeeks();
     const range = { from: weeks[0] as string, until: addDays(weeks.at(-1) as string, 7) };

@@ -38,7 +38,6 @@ const STATUS_FILTER: TableFilter = {
 };
 
 const OTHER_FILTERS: TableFilter[] = [
-  { kind: 'search', id: 'claimant', label: 'Claimed by', placeholder: 'Discord id' },
   { kind: 'date', id: 'from', label: 'Opened from' },
   { kind: 'date', id: 'to', label: 'Opened to' },
   { kind: 'search', id: 'q', label: 'Search', placeholder: 'ticket-0042, Roblox name, words' },
@@ -64,11 +63,35 @@ function useServiceFilter(): TableFilter {
   );
 }
 
+/** Who claimed tickets, by name (a search box by Discord id until the names have loaded). */
+function useClaimantFilter(): TableFilter {
+  const list = useStaffQuery<{ claimants: { discordId: string; name: string }[] }>({
+    path: '/api/staff/tickets/claimants',
+  });
+  const claimants = list.status === 'ready' ? list.data.claimants : null;
+  return useMemo(
+    (): TableFilter =>
+      claimants
+        ? {
+            kind: 'select',
+            id: 'claimant',
+            label: 'Claimed by',
+            options: claimants.map(({ discordId, name }) => ({ value: discordId, label: name })),
+          }
+        : { kind: 'search', id: 'claimant', label: 'Claimed by', placeholder: 'Discord id' },
+    [claimants],
+  );
+}
+
 /** Tickets (decision 047): every ticket, newest first, with its transcript and timeline. */
 export default function TicketsSection({ itemId }: SectionPageProps) {
   useLiveRefresh(['ticket'], '/api/staff/tickets');
   const service = useServiceFilter();
-  const filters = useMemo(() => [STATUS_FILTER, service, ...OTHER_FILTERS], [service]);
+  const claimant = useClaimantFilter();
+  const filters = useMemo(
+    () => [STATUS_FILTER, service, claimant, ...OTHER_FILTERS],
+    [service, claimant],
+  );
   if (itemId) return <TicketDetail number={itemId} />;
   return (
     <section aria-labelledby="tickets-title" className="space-y-4">
