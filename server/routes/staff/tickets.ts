@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { hasRole, type StaffMember, type StaffRole } from '../../../core/auth';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { hasRole, type StaffRole } from '../../../core/auth';
 import type { Actor } from '../../../core/orders/order';
 import { STAFF_ROLES as ORDER_ROLES } from '../../../core/orders/order-status';
 import { overviewWeeks } from '../../../core/orders/overview';
@@ -55,8 +55,9 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
     return actorOf(discordId, { roles: stored?.roles ?? [] });
   }
 
-  const me = async (request: Parameters<typeof getSignedInStaff>[0]) => {
-    const { staff }: { staff: StaffMember } = await getSignedInStaff(request);
+  /** The signed-in member, as the one acting. */
+  const me = async (request: FastifyRequest) => {
+    const { staff } = await getSignedInStaff(request);
     return actorOf(staff.discordId, staff);
   };
 
