@@ -1,5 +1,6 @@
-import { type APIApplicationCommand, type Client, Routes } from 'discord.js';
+import { type APIApplication, type APIApplicationCommand, type Client, Routes } from 'discord.js';
 import type { BotStatus } from '../core/setup/go-live';
+import { messageContentWarning } from '../core/tickets/intent';
 import type { Database } from '../db/client';
 import { createSystemStateRepository } from '../db/repositories/system-state';
 import { diffCommands } from './command-diff';
@@ -44,5 +45,16 @@ export async function recordBotStatus(
     await createSystemStateRepository(deps.db).setBotStatus({ connectedAt, commands });
   } catch (error) {
     deps.log.warn({ err: error }, 'Could not record that the bot connected');
+  }
+}
+
+/** Transcripts need the message text: say so at start-up when the intent is off (decision 046). */
+export async function warnWithoutMessageContent(client: Client<true>, log: Log): Promise<void> {
+  try {
+    const app = (await client.rest.get(Routes.currentApplication())) as APIApplication;
+    const warning = messageContentWarning(app.flags ?? 0);
+    if (warning) log.warn(warning);
+  } catch (error) {
+    log.warn({ err: error }, 'Could not read the application’s flags (Message Content intent)');
   }
 }

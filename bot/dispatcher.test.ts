@@ -35,6 +35,7 @@ function stubInteraction(
     isChatInputCommand: () => kind === 'command',
     isButton: () => kind === 'button',
     isModalSubmit: () => kind === 'modal',
+    isStringSelectMenu: () => kind === 'select',
     isRepliable: () => kind !== 'autocomplete',
     reply: async ({ content, flags }: Answer) => {
       answers.push({ via: 'reply', content, flags });

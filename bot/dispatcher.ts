@@ -147,7 +147,16 @@ function route(interaction: Interaction, find: ModuleIndex): Routed | undefined 
       handler: modal && { access: modal.access, run: (ctx) => modal.execute(interaction, ctx) },
     };
   }
-  // Select menus and context-menu commands: none are ours yet, but each still gets an answer.
+  if (interaction.isStringSelectMenu()) {
+    const select = find.select(interaction.customId);
+    return {
+      interaction,
+      what: `select ${interaction.customId}`,
+      unknown: NO_LONGER_IN_USE.other,
+      handler: select && { access: select.access, run: (ctx) => select.execute(interaction, ctx) },
+    };
+  }
+  // Other selects and context-menu commands: none are ours yet, but each still gets an answer.
   if (interaction.isRepliable()) {
     return {
       interaction,
@@ -173,6 +182,7 @@ export function indexModules(modules: InteractionModules) {
     command: (name: string) => commands.get(name),
     button: byCustomIdPrefix(modules.buttons, 'button'),
     modal: byCustomIdPrefix(modules.modals, 'modal'),
+    select: byCustomIdPrefix(modules.selects ?? [], 'select'),
   };
 }
 

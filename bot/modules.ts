@@ -4,6 +4,7 @@ import type {
   ChatInputCommandInteraction,
   ModalSubmitInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
+  StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Config, DiscordRoleKey } from '../core/config';
 import type { Database } from '../db/client';
@@ -49,8 +50,17 @@ export interface ModalModule {
   execute(interaction: ModalSubmitInteraction, ctx: BotContext): Promise<void>;
 }
 
+/** `bot/selects/<name>.ts`: every string select whose custom_id is `prefix` or starts `prefix:`. */
+export interface SelectModule {
+  customIdPrefix: string;
+  access: Access;
+  execute(interaction: StringSelectMenuInteraction, ctx: BotContext): Promise<void>;
+}
+
 export interface InteractionModules {
   commands: readonly CommandModule[];
   buttons: readonly ButtonModule[];
   modals: readonly ModalModule[];
+  /** String selects (the ticket panel's service select); none by default. */
+  selects?: readonly SelectModule[];
 }

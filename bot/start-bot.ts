@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
-import { recordBotStatus } from './bot-status';
+import { recordBotStatus, warnWithoutMessageContent } from './bot-status';
 import { createInteractionDispatcher } from './dispatcher';
 import { forgetGatewayState, trackGatewayState } from './gateway-metrics';
 import type { Log } from './log';
@@ -122,7 +122,10 @@ export async function startBot(
     signal?.removeEventListener('abort', abandon);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'Discord bot connected');
-  if (client.isReady()) void recordBotStatus(client, guildId, deps);
+  if (client.isReady()) {
+    void recordBotStatus(client, guildId, deps);
+    void warnWithoutMessageContent(client, log);
+  }
   trackGatewayState(client);
   return {
     client,

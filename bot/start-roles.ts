@@ -7,6 +7,8 @@ import type { Closer, DiscordRolesDeps, DiscordRolesOptions } from './index';
 import { unreachableModules } from './member-roles';
 import { registry } from './registry';
 import type { BotConfig } from './start-bot';
+import { startTicketInactivityJob } from './tickets/inactivity';
+import { createTicketDiscord } from './tickets/ticket-discord';
 
 /**
  * Starts the `bot` role (the gateway connection that answers interactions; run it in exactly
@@ -49,6 +51,14 @@ export async function startConnectedRoles(
       { pollMs: config.OUTBOX_POLL_MS },
     );
     closers.push({ name: 'outbox worker', close: () => worker.close() });
+    const inactivity = startTicketInactivityJob({
+      db: deps.db,
+      config,
+      discord: createTicketDiscord(token, apiUrl),
+      sender,
+      log,
+    });
+    closers.push({ name: 'ticket inactivity job', close: () => inactivity.close() });
     // Any process queueing a delivery wakes the worker at once instead of at its next poll.
     if (deps.listen) {
       const stop = await listenForChanges({ listen: deps.listen }, (change) => {

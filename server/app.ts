@@ -4,6 +4,7 @@ import { metricsPlugin } from './metrics';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
+import { customerAuthPlugin } from './plugins/customer-auth';
 import { errorsPlugin } from './plugins/errors';
 import { externalPlugins } from './plugins/external';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -13,6 +14,7 @@ import applicationsRoutes from './routes/applications';
 import authRoutes from './routes/auth';
 import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
+import customerRoutes from './routes/customer';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import siteMediaRoutes from './routes/images/site-media';
@@ -46,6 +48,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(metricsPlugin);
   await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(customerAuthPlugin);
   await fastify.register(changesHubPlugin);
 
   // Tier 3: one folder per domain.
@@ -61,6 +64,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(imageRoutes);
   await fastify.register(siteMediaRoutes);
   await fastify.register(authRoutes);
+  await fastify.register(customerRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
   if (web) await fastify.register(webPlugin, { build: web });

@@ -74,11 +74,20 @@ export async function fetchGuildMember(
   };
 }
 
+/** What the token endpoint granted. */
+export type OAuthGrant = {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Seconds. */
+  expiresIn: number;
+  scopes: string[];
+};
+
 /** Exchanges an authorization code (with its PKCE verifier) for an access token. */
 export async function exchangeOAuthCode(
   oauth: DiscordOAuthSettings,
   input: { code: string; redirectUri: string; codeVerifier: string },
-): Promise<string> {
+): Promise<OAuthGrant> {
   const credentials = Buffer.from(
     `${encodeURIComponent(oauth.clientId)}:${encodeURIComponent(oauth.clientSecret)}`,
   ).toString('base64');
@@ -101,12 +110,21 @@ export async function exchangeOAuthCode(
   );
   const body = (await response.json().catch(() => ({}))) as {
     access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    scope?: string;
     error?: string;
   };
   if (!response.ok || !body.access_token) {
     throw new DiscordRefusedError(`token exchange: ${response.status} ${body.error ?? ''}`.trim());
   }
-  return body.access_token;
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? null,
+    // Discord grants a week; a missing value is read as an hour, to ask again soon.
+    expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 3600,
+    scopes: (body.scope ?? '').split(' ').filter(Boolean),
+  };
 }
 
 /** The Discord account that approved the sign-in (scope `identify`). */

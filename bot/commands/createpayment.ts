@@ -6,6 +6,7 @@ import {
   ROBLOX_USERNAME_MAX,
 } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { createTicketsRepository } from '../../db/repositories/tickets';
 import type { CommandModule } from '../modules';
 import {
   actorOf,
@@ -41,7 +42,11 @@ export const createPaymentCommand: CommandModule = {
         .setRequired(true)
         .setMaxLength(ROBLOX_USERNAME_MAX + 1),
     )
-    .addStringOption((option) => orderIdOption(option, 'The ticket’s id, such as ticket-1234'))
+    .addStringOption((option) =>
+      orderIdOption(option, 'Leave out inside a ticket; else its id, such as ticket-1234', {
+        required: false,
+      }),
+    )
     .addUserOption((option) =>
       option.setName('customer').setDescription('The customer’s Discord account'),
     )
@@ -55,13 +60,26 @@ export const createPaymentCommand: CommandModule = {
     // With a payments channel, verifiers get the request (and the Verify button) there, where
     // they may read, rather than in a ticket they may not see.
     const verifiedElsewhere = Boolean(config.discord.channels.payments);
+    // Inside a ticket the order is the ticket's (decision 046): its id, and its customer.
+    const ticket = await createTicketsRepository(db).findTicketByChannel(interaction.channelId);
+    const orderId = interaction.options.getString('order_id') ?? ticket?.orderId;
+    if (!orderId) {
+      await interaction.editReply(
+        edited('Run /createpayment inside the order’s ticket, or give its order_id.'),
+      );
+      return;
+    }
     const result = await createOrdersRepository(db).applyOrderCommand(
       {
         type: 'createPayment',
-        orderId: interaction.options.getString('order_id', true),
+        orderId,
         price: interaction.options.getInteger('price', true),
         robloxUsername: interaction.options.getString('roblox_username', true),
-        customerDiscordId: interaction.options.getUser('customer')?.id,
+        customerDiscordId:
+          interaction.options.getUser('customer')?.id ??
+          (ticket && ticket.orderId === orderId.trim().toLowerCase()
+            ? ticket.customerDiscordId
+            : undefined),
         ticketChannelId: interaction.channelId,
       },
       actorOf(interaction, config.discord.roles),

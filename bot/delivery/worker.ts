@@ -6,6 +6,8 @@ import { createOrdersRepository } from '../../db/repositories/orders';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
+import { createTicketJobs } from '../tickets/jobs';
+import type { TicketDiscord } from '../tickets/ticket-discord';
 import { computeRetryDelay } from './backoff';
 import { countDeliveryFailure } from './metrics';
 import { createPersonDelivery } from './person-delivery';
@@ -27,6 +29,8 @@ export interface OutboxWorkerOptions {
   unroutedDelayMs: number;
   /** While Discord refuses the token (401), how often to ask whether it is accepted again. */
   authProbeMs: number;
+  /** How long a closed ticket's channel stays after its closing notice. */
+  ticketDeleteDelayMs: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
@@ -40,6 +44,7 @@ export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
   maxDelayMs: 15 * 60_000,
   unroutedDelayMs: 60_000,
   authProbeMs: 30_000,
+  ticketDeleteDelayMs: 10_000,
 };
 
 export interface OutboxWorker {
@@ -50,7 +55,14 @@ export interface OutboxWorker {
 }
 
 export function startOutboxWorker(
-  deps: { db: Database; sender: DiscordSender; config: Config; log: Log },
+  deps: {
+    db: Database;
+    sender: DiscordSender;
+    config: Config;
+    log: Log;
+    /** The ticket jobs' REST calls; made from the config's token when not given. */
+    ticketDiscord?: TicketDiscord;
+  },
   overrides: Partial<OutboxWorkerOptions> = {},
 ): OutboxWorker {
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
@@ -70,6 +82,19 @@ export function startOutboxWorker(
     guildId: config.discord.connection?.guildId,
   });
   let installId: string | null = null;
+  const ticketJobs = createTicketJobs({
+    db: deps.db,
+    config,
+    sender,
+    log,
+    discord: deps.ticketDiscord,
+    installId: async () => {
+      installId ??= await systemState.installId();
+      return installId;
+    },
+    deleteDelayMs: options.ticketDeleteDelayMs,
+    waitMs: options.unroutedDelayMs,
+  });
   // Set by a 401: no row is claimed until Discord accepts the token again.
   let unauthorizedSince: Date | null = null;
   const warnedMissing = new Set<string>();
@@ -81,6 +106,7 @@ export function startOutboxWorker(
   async function deliver(row: OutboxRow): Promise<void> {
     if (stopping) return outbox.release(row.id);
     if (row.kind === 'application_decision_edit') return deliverDecisionEdit(row);
+    if (row.kind === 'ticket_open' || row.kind === 'ticket_close') return deliverTicketJob(row);
     let channelId: string | undefined;
     try {
       const rendered = await renderer.render(row);
@@ -136,6 +162,16 @@ export function startOutboxWorker(
       const to = { channelId: post.discordChannelId, messageId: post.discordMessageId };
       await sender.edit({ ...to, payload });
       await outbox.markDelivered(row.id, to);
+    } catch (error) {
+      await recordFailure(row, error);
+    }
+  }
+
+  /** A ticket's channel made or archived (bot/tickets); done rows with nothing left to do too. */
+  async function deliverTicketJob(row: OutboxRow): Promise<void> {
+    try {
+      const done = await ticketJobs.run(row);
+      await outbox.markDelivered(row.id, done ?? { channelId: '0', messageId: '0' });
     } catch (error) {
       await recordFailure(row, error);
     }

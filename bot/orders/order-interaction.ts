@@ -124,11 +124,15 @@ export function modalText(interaction: ModalSubmitInteraction, customId: string)
 }
 
 /** The `order_id` option every order command takes: autocompleted from the invoker's orders. */
-export function orderIdOption(option: SlashCommandStringOption, description: string) {
+export function orderIdOption(
+  option: SlashCommandStringOption,
+  description: string,
+  { required = true } = {},
+) {
   return option
     .setName('order_id')
     .setDescription(description)
-    .setRequired(true)
+    .setRequired(required)
     .setMaxLength(ORDER_ID_MAX)
     .setAutocomplete(true);
 }

@@ -6,11 +6,13 @@ import { optionalText } from './fields';
 import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 import { storageCrossErrors, storageVariables, withStorageConfig } from './storage';
+import { ticketVariables, withTicketsConfig } from './tickets';
 
 export * from './discord';
 export { isSecretVariable } from './secrets';
 export * from './sign-in';
 export type { BucketConfig } from './storage';
+export * from './tickets';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
@@ -132,14 +134,16 @@ const EnvironmentSchema = z.object({
   ...signInVariables,
   // Uploaded images in an S3-compatible bucket (core/config/storage.ts).
   ...storageVariables,
+  // Tickets (core/config/tickets.ts).
+  ...ticketVariables,
 });
 
 /**
  * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
- * ones as `config.signIn`, the bucket's as `config.bucket`.
+ * ones as `config.signIn`, the bucket's as `config.bucket`, the ticket ones as `config.tickets`.
  */
 export const ConfigSchema = EnvironmentSchema.transform((env) =>
-  withStorageConfig(withSignInConfig(withDiscordConfig(env))),
+  withTicketsConfig(withStorageConfig(withSignInConfig(withDiscordConfig(env)))),
 );
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -134,3 +134,29 @@ export function signInSettings(config: SignInSources): SignInSettings {
       : null;
   return { oauth, roleSource };
 }
+
+/** "Continue with Discord" for customers (decision 047): the same application, its own scopes. */
+export type CustomerSignInSettings = {
+  oauth: DiscordOAuthSettings;
+  /** The studio's server, which the bot adds the customer to for their ticket. */
+  guildId: string;
+};
+
+/**
+ * Customer sign-in is on when the OAuth2 application (client id and secret) and the bot (token
+ * and server) are configured: without the bot no ticket could open. Null: off.
+ */
+export function customerSignInSettings(config: SignInSources): CustomerSignInSettings | null {
+  const connection = config.discord.connection;
+  const { clientId, clientSecret, oauthUrl } = config.signIn;
+  if (!clientId || !clientSecret || !connection) return null;
+  return {
+    oauth: {
+      clientId,
+      clientSecret,
+      authorizeUrl: `${trimSlash(oauthUrl ?? 'https://discord.com')}/oauth2/authorize`,
+      apiBaseUrl: `${trimSlash(connection.apiUrl ?? 'https://discord.com/api')}/v10`,
+    },
+    guildId: connection.guildId,
+  };
+}

@@ -7,7 +7,8 @@ import { z } from 'zod';
  * What a delivery announces: the row it describes is of this kind. `application_decision`
  * (ref: the application) tells the applicant the decision by DM; `application_decision_edit`
  * edits the application's posted message to show the decision (made with its buttons or on
- * the dashboard).
+ * the dashboard). `ticket_open` and `ticket_close` (ref: the ticket event that asked) make and
+ * archive a ticket's channel (bot/tickets/jobs.ts).
  */
 export const OUTBOX_KINDS = [
   'application',
@@ -15,6 +16,8 @@ export const OUTBOX_KINDS = [
   'order_message',
   'application_decision',
   'application_decision_edit',
+  'ticket_open',
+  'ticket_close',
 ] as const;
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof OutboxKindSchema>;

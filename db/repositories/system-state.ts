@@ -12,6 +12,8 @@ const BACKUPS_KEY = 'go_live_backups';
 export type DiscordAuthState = { status: 'ok' } | { status: 'unauthorized'; since: string };
 
 /** Small facts about this database that every process must agree on. */
+const TICKET_PANEL_KEY = 'ticket_panel';
+
 export function createSystemStateRepository(db: Database) {
   async function read(key: string): Promise<string | null> {
     const [row] = await db
@@ -84,6 +86,16 @@ export function createSystemStateRepository(db: Database) {
     },
 
     backupsConfirmation,
+
+    /** Where `/ticketpanel` last posted the panel (posting again replaces it). */
+    async ticketPanel(): Promise<{ channelId: string; messageId: string } | null> {
+      const value = await read(TICKET_PANEL_KEY);
+      return value ? (JSON.parse(value) as { channelId: string; messageId: string }) : null;
+    },
+
+    async setTicketPanel(panel: { channelId: string; messageId: string }): Promise<void> {
+      await write(TICKET_PANEL_KEY, JSON.stringify(panel));
+    },
 
     /** Records the first confirmation (two at once: the first stays); answers the one kept. */
     async confirmBackups(by: string): Promise<BackupsConfirmation> {

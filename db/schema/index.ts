@@ -1,6 +1,7 @@
 export * from './applications';
 export * from './blog';
 export * from './contact';
+export * from './customers';
 export * from './orders';
 export * from './outbox';
 export * from './payouts';
@@ -10,3 +11,4 @@ export * from './site-content';
 export * from './staff';
 export * from './system';
 export * from './team';
+export * from './tickets';

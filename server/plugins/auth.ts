@@ -24,6 +24,7 @@ import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { HttpError } from '../http-errors';
 import { createRoleRefresher } from '../staff-roles';
 import { createCsrfCheck } from './csrf';
+import { CUSTOMER_COOKIE } from './customer-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,7 +163,11 @@ export const authPlugin = fp(
       return principal;
     });
 
-    app.addHook('onRequest', createCsrfCheck(app.config, Object.values(SESSION_COOKIES)));
+    // The customer's session cookie (decision 047) rides on forged requests just the same.
+    app.addHook(
+      'onRequest',
+      createCsrfCheck(app.config, [...Object.values(SESSION_COOKIES), CUSTOMER_COOKIE]),
+    );
 
     const links = createSignInLinksRepository(app.db);
     const sweep = setInterval(() => {

@@ -10,13 +10,19 @@ import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
 import { type Config, hasDiscordConnection } from '../../core/config';
 import { testConfig } from '../support/app';
 import { createTestDatabase, type Driver, type TestDatabase } from '../support/database';
-import { type FakeDiscord, generateSnowflake, startFakeDiscord } from '../support/fake-discord';
+import {
+  type FakeDiscord,
+  type FakeDiscordOptions,
+  generateSnowflake,
+  startFakeDiscord,
+} from '../support/fake-discord';
 
 /** Quick retries so outage tests finish in seconds. */
 export const FAST_WORKER: Partial<OutboxWorkerOptions> = {
   pollMs: 50,
   baseDelayMs: 50,
   maxDelayMs: 400,
+  ticketDeleteDelayMs: 50,
 };
 
 export type LogLine = { level: string; obj: unknown; msg?: string };
@@ -35,7 +41,7 @@ export interface BotHarness {
   config: Config;
   bot: RunningBot;
   log: ReturnType<typeof createMemoryLog>;
-  ids: Record<keyof typeof ROLES | keyof typeof CHANNELS, string>;
+  ids: Record<keyof typeof ROLES | keyof typeof CHANNELS | keyof typeof CATEGORIES, string>;
   users: Record<'lead' | 'secondLead' | 'executive' | 'designer' | 'verifier' | 'member', string>;
   env: Record<string, string>;
   startWorker(options?: Partial<OutboxWorkerOptions>, config?: Config): OutboxWorker;
@@ -59,6 +65,12 @@ const CHANNELS = {
   paymentsChannel: 'payments',
   // A ticket channel, where order commands run.
   ticketChannel: 'ticket-0001',
+  transcriptsChannel: 'transcripts',
+};
+// Where ticket channels are made (type 4: categories).
+const CATEGORIES = {
+  ticketsCategory: 'Tickets',
+  overflowCategory: 'Tickets (overflow)',
 };
 
 /**
@@ -71,8 +83,11 @@ export async function startBotHarness(
   {
     modules,
     without = [],
+    fakeOptions = {},
   }: {
     modules?: InteractionModules;
+    /** More fake Discord options (e.g. its channel creation limit). */
+    fakeOptions?: FakeDiscordOptions;
     /** Settings to leave unset, e.g. a channel a test runs without. */
     without?: string[];
   } = {},
@@ -82,17 +97,26 @@ export async function startBotHarness(
       K,
       string
     >;
-  const ids = { ...newIds(ROLES), ...newIds(CHANNELS) };
+  const ids = { ...newIds(ROLES), ...newIds(CHANNELS), ...newIds(CATEGORIES) };
   const fake = await startFakeDiscord({
+    channelCreateRate: { limit: 1000, windowMs: 1000 },
+    ...fakeOptions,
     guild: {
       roles: Object.entries(ROLES).map(([key, name]) => ({
         id: ids[key as keyof typeof ROLES],
         name,
       })),
-      channels: Object.entries(CHANNELS).map(([key, name]) => ({
-        id: ids[key as keyof typeof CHANNELS],
-        name,
-      })),
+      channels: [
+        ...Object.entries(CHANNELS).map(([key, name]) => ({
+          id: ids[key as keyof typeof CHANNELS],
+          name,
+        })),
+        ...Object.entries(CATEGORIES).map(([key, name]) => ({
+          id: ids[key as keyof typeof CATEGORIES],
+          name,
+          type: 4,
+        })),
+      ],
       members: [
         { username: 'lead', roles: [ids.leadRole] },
         { username: 'second-lead', roles: [ids.leadRole] },
@@ -120,6 +144,9 @@ export async function startBotHarness(
     DISCORD_PAYMENT_VERIFIER_ROLE_ID: ids.paymentVerifierRole,
     DISCORD_LEAD_ROLE_ID: ids.leadRole,
     DISCORD_EXECUTIVE_ROLE_ID: ids.executiveRole,
+    DISCORD_TICKETS_CATEGORY_ID: ids.ticketsCategory,
+    DISCORD_TICKETS_OVERFLOW_CATEGORY_ID: ids.overflowCategory,
+    DISCORD_TRANSCRIPTS_CHANNEL_ID: ids.transcriptsChannel,
   };
   const env = Object.fromEntries(
     Object.entries(allEnv).filter(([name]) => !without.includes(name)),

@@ -14,6 +14,8 @@ const EXPECTED_TABLES = [
   'applications',
   'blog_posts',
   'contact_messages',
+  'customer_accounts',
+  'customer_sessions',
   'order_events',
   'order_messages',
   'orders',
@@ -33,6 +35,9 @@ const EXPECTED_TABLES = [
   'team_categories',
   'team_category_members',
   'team_members',
+  'ticket_events',
+  'ticket_messages',
+  'tickets',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {

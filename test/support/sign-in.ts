@@ -6,6 +6,8 @@ import { SITE_ORIGIN } from './staff';
 
 /** The callback the test config's site (http://localhost:3000) registers with Discord. */
 export const REDIRECT_URI = `${SITE_ORIGIN}/auth/discord/callback`;
+/** The customer sign-in's callback (decision 047), registered beside the staff one. */
+export const CUSTOMER_REDIRECT_URI = `${SITE_ORIGIN}/auth/customer/callback`;
 
 export type SignInDiscord = {
   fake: FakeDiscord;
@@ -35,7 +37,7 @@ export async function startSignInDiscord(): Promise<SignInDiscord> {
       roles: Object.entries(roleIds).map(([name, id]) => ({ id, name })),
       members: [],
     },
-    oauth: { redirectUris: [REDIRECT_URI] },
+    oauth: { redirectUris: [REDIRECT_URI, CUSTOMER_REDIRECT_URI] },
   });
   let count = 0;
   return {

@@ -9,7 +9,7 @@ export function toApiMessage(state: FakeState, message: FakeMessage, port: numbe
     id: message.id,
     channel_id: message.channelId,
     guild_id: inDm ? undefined : state.guild.id,
-    author: toApiUser(state.bot),
+    author: toApiUser((message.authorId && state.users.get(message.authorId)) || state.bot),
     content: message.content,
     timestamp: new Date(message.createdAt).toISOString(),
     edited_timestamp: message.editedAt ? new Date(message.editedAt).toISOString() : null,

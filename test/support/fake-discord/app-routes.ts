@@ -46,7 +46,7 @@ export const appRoutes: Route[] = [
         bot_public: false,
         bot_require_code_grant: false,
         verify_key: '0'.repeat(64),
-        flags: 0,
+        flags: state.applicationFlags,
         owner: toApiUser(state.guild.members[0]?.user ?? state.bot),
         team: null,
         bot: toApiUser(state.bot),

@@ -14,6 +14,29 @@ export function takeFault(state: FakeState, request: RecordedRequest): Fault | u
   return pending.fault;
 }
 
+/**
+ * Create Guild Channel past the per-guild creation limit: a 429 with `retry_after` until the
+ * oldest creation leaves the window (shared scope: the guild's limit, not the bot's).
+ */
+export function takeChannelCreateLimit(
+  state: FakeState,
+  request: RecordedRequest,
+): Fault | undefined {
+  if (request.method !== 'POST' || !/^\/guilds\/[^/]+\/channels$/.test(request.path))
+    return undefined;
+  const now = Date.now();
+  const { limit, windowMs } = state.channelCreateRate;
+  const recent = state.channelCreations.filter((at) => at > now - windowMs);
+  state.channelCreations.splice(0, state.channelCreations.length, ...recent);
+  if (recent.length < limit) return undefined;
+  const oldest = recent[0] ?? now;
+  return {
+    status: 429,
+    retryAfter: Math.max(0.001, (oldest + windowMs - now) / 1000),
+    scope: 'shared',
+  };
+}
+
 /** How long to hold this request before answering it (0: not held). */
 export function takeDelay(state: FakeState, request: RecordedRequest): number {
   const pending = state.delays.find((item) => item.remaining > 0 && matches(item.match, request));
@@ -48,7 +71,7 @@ export function sendFault(res: ServerResponse, fault: Fault, bucket: string): vo
       'x-ratelimit-reset': String(Date.now() / 1000 + fault.retryAfter),
       'x-ratelimit-reset-after': String(fault.retryAfter),
       'x-ratelimit-bucket': bucket,
-      'x-ratelimit-scope': global ? 'global' : 'user',
+      'x-ratelimit-scope': global ? 'global' : (fault.scope ?? 'user'),
     };
     if (global) headers['x-ratelimit-global'] = 'true';
     res.writeHead(429, headers);

@@ -3,7 +3,7 @@ import { generateSnowflake } from './snowflake';
 export interface GuildOptions {
   id?: string;
   name?: string;
-  channels?: Array<{ id?: string; name: string; type?: number }>;
+  channels?: Array<{ id?: string; name: string; type?: number; parentId?: string }>;
   roles?: Array<{ id?: string; name: string; permissions?: string; mentionable?: boolean }>;
   members?: MemberOptions[];
 }
@@ -38,11 +38,29 @@ export interface SeededMember {
   closedDms: boolean;
 }
 
+/** A permission overwrite as Discord stores it: type 0 a role, 1 a member; bitfields as strings. */
+export interface Overwrite {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
+export interface SeededChannel {
+  id: string;
+  name: string;
+  /** 0 text, 2 voice, 4 category, 5 announcement, 15 forum. */
+  type: number;
+  parentId?: string | null;
+  topic?: string | null;
+  overwrites?: Overwrite[];
+}
+
 export interface SeededGuild {
   id: string;
   name: string;
   ownerId: string;
-  channels: Array<{ id: string; name: string; type: number }>;
+  channels: SeededChannel[];
   roles: Array<{ id: string; name: string; permissions: string; mentionable: boolean }>;
   members: SeededMember[];
 }
@@ -53,13 +71,17 @@ const SEND_MESSAGES = 1n << 11n;
 const EMBED_LINKS = 1n << 14n;
 const ATTACH_FILES = 1n << 15n;
 const READ_MESSAGE_HISTORY = 1n << 16n;
+// What the invite URL asks for so tickets work (README "Discord"): channels and their overwrites.
+export const MANAGE_CHANNELS = 1n << 4n;
+export const MANAGE_ROLES = 1n << 28n;
 const USE_APPLICATION_COMMANDS = 1n << 31n;
 export const ADMINISTRATOR = 1n << 3n;
 export const MENTION_EVERYONE = 1n << 17n;
 const EVERYONE_PERMISSIONS =
   VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS;
-const BOT_PERMISSIONS = EVERYONE_PERMISSIONS | EMBED_LINKS | ATTACH_FILES;
-const ALL_PERMISSIONS = (1n << 53n) - 1n;
+const BOT_PERMISSIONS =
+  EVERYONE_PERMISSIONS | EMBED_LINKS | ATTACH_FILES | MANAGE_CHANNELS | MANAGE_ROLES;
+export const ALL_PERMISSIONS = (1n << 53n) - 1n;
 
 export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
   const id = opts.id ?? generateSnowflake();
@@ -90,6 +112,7 @@ export function seedGuild(opts: GuildOptions, bot: SeededUser): SeededGuild {
     id: channel.id ?? generateSnowflake(),
     name: channel.name,
     type: channel.type ?? 0,
+    parentId: channel.parentId ?? null,
   }));
   const firstRole = roles[0]?.id;
   const people = opts.members ?? [

@@ -2,11 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appRoutes } from './app-routes';
 import { serveCdn } from './cdn';
+import { channelRoutes } from './channel-routes';
 import { applicationCommandRoutes } from './command-routes';
 import type { CommandScope, RegisteredCommand } from './commands';
 import { dmRoutes } from './dm-routes';
 import { createGateway } from './gateway';
-import type { MemberOptions, SeededGuild, SeededMember, SeededUser } from './guild';
+import type { MemberOptions, SeededChannel, SeededGuild, SeededMember, SeededUser } from './guild';
+import { guildJoinRoutes } from './guild-join-routes';
 import { createDispatcher } from './interaction-dispatch';
 import { interactionRoutes } from './interaction-routes';
 import {
@@ -18,7 +20,7 @@ import {
 } from './interactions';
 import { createMemberDirectory } from './members';
 import { messageRoutes } from './message-routes';
-import type { FakeMessage } from './messages';
+import { createMessage, type FakeMessage } from './messages';
 import { type OAuthGrant, type OAuthUser, serveAuthorize } from './oauth';
 import { oauthRoutes } from './oauth-routes';
 import { createRestHandler } from './rest';
@@ -32,10 +34,11 @@ import {
 } from './state';
 
 export type { FakeUpload } from './cdn';
+export { CATEGORY_CHANNEL_MAX } from './channel-checks';
 export type { OptionValue } from './command-input';
 export { COMMAND_LIMITS } from './command-option-checks';
 export type { CommandOptionSpec, RegisteredCommand } from './commands';
-export type { MemberOptions, SeededMember, SeededUser } from './guild';
+export type { MemberOptions, Overwrite, SeededChannel, SeededMember, SeededUser } from './guild';
 export { InteractionTimeoutError } from './interaction-dispatch';
 export type {
   AutocompleteInput,
@@ -55,6 +58,7 @@ export type {
   InteractionRecord,
   RecordedRequest,
 } from './state';
+export { MESSAGE_CONTENT, MESSAGE_CONTENT_LIMITED } from './state';
 export { LIMITS } from './validate';
 
 export type FakeDiscordOptions = StateOptions;
@@ -127,6 +131,21 @@ export interface FakeDiscord {
   setMemberRoles(userId: string, roles: string[]): SeededMember;
   removeMember(userId: string): void;
   setDmsClosed(userId: string, closed: boolean): void;
+  /** A guild channel (category, text…) as it is now; undefined once deleted. */
+  channel(channelId: string): SeededChannel | undefined;
+  /** The channels under a category, in creation order. */
+  channelsUnder(categoryId: string): SeededChannel[];
+  /** Channels deleted through the API, in order. */
+  readonly deletedChannels: readonly SeededChannel[];
+  /** A member writes in a channel (as the Discord client would); returns the message. */
+  postAsMember(input: {
+    channelId: string;
+    userId: string;
+    content: string;
+    embeds?: Array<Record<string, unknown>>;
+  }): FakeMessage;
+  /** Sets GET /applications/@me `flags` (0: the Message Content intent is off). */
+  setApplicationFlags(flags: number): void;
   oauth: FakeOAuth;
   close(): Promise<void>;
 }
@@ -137,6 +156,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const getPort = () => port;
   const gatewayUrl = () => `ws://127.0.0.1:${port}/gateway`;
   const gateway = createGateway(state, gatewayUrl);
+  const members = createMemberDirectory(state, gateway);
   const routes = [
     ...appRoutes,
     ...applicationCommandRoutes,
@@ -144,6 +164,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     ...dmRoutes,
     ...interactionRoutes,
     ...oauthRoutes,
+    ...channelRoutes(gateway),
+    ...guildJoinRoutes(members.addMember),
   ];
   const handle = createRestHandler(state, routes, [serveCdn, serveAuthorize], getPort);
   const server = createServer((req, res) => void handle(req, res));
@@ -155,7 +177,6 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   port = (server.address() as AddressInfo).port;
   const dispatcher = createDispatcher(state, gateway, getPort);
   const helpers = createInteractionHelpers(state, dispatcher, getPort);
-  const members = createMemberDirectory(state, gateway);
   const { oauth } = state;
 
   return {
@@ -189,6 +210,25 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     },
     setOutage(on) {
       state.outage = on;
+    },
+    channel: (channelId) => state.guild.channels.find((item) => item.id === channelId),
+    channelsUnder: (categoryId) =>
+      state.guild.channels.filter((item) => item.parentId === categoryId),
+    deletedChannels: state.deletedChannels,
+    postAsMember({ channelId, userId, content, embeds }) {
+      if (!state.guild.channels.some((item) => item.id === channelId)) {
+        throw new Error(`fake-discord: no channel ${channelId}`);
+      }
+      if (!state.guild.members.some((member) => member.user.id === userId)) {
+        throw new Error(`fake-discord: user ${userId} is not a member`);
+      }
+      const message = createMessage(channelId, { content, embeds: embeds ?? [] }, []);
+      message.authorId = userId;
+      state.messages.push(message);
+      return message;
+    },
+    setApplicationFlags(flags) {
+      state.applicationFlags = flags;
     },
     setTokenRevoked(revoked) {
       state.tokenRevoked = revoked;

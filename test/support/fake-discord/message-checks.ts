@@ -64,7 +64,10 @@ export function findChannel(state: FakeState, channelId: string): AnyChannel {
 }
 
 export function toAnyChannel(state: FakeState, channel: AnyChannel) {
-  if (!('recipientId' in channel)) return toApiChannel(state.guild, channel);
+  if (!('recipientId' in channel)) {
+    const last = state.messages.findLast((item) => item.channelId === channel.id && !item.deleted);
+    return toApiChannel(state.guild, channel, last?.id ?? null);
+  }
   const recipient = state.users.get(channel.recipientId);
   return recipient ? toDmChannel(recipient, channel.id) : { id: channel.id, type: 1 };
 }

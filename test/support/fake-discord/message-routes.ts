@@ -3,6 +3,7 @@ import { cdnUrl } from './cdn';
 import { notFound, UNKNOWN_MESSAGE } from './errors';
 import { computePings } from './mentions';
 import { assertCanSend, assertMessageBody, findChannel } from './message-checks';
+import { readMessagePage, selectPage, withoutContentUnlessAllowed } from './message-list';
 import {
   createMessage,
   editMessage,
@@ -68,12 +69,16 @@ export const messageRoutes: Route[] = [
     auth: 'bot',
     handle: ({ state, params, query, baseUrl }) => {
       findChannel(state, params.channelId ?? '');
-      const limit = Math.min(Number(query.get('limit') ?? 50), 100);
-      const list = state.messages
-        .filter((item) => item.channelId === params.channelId && !item.deleted)
-        .slice(-limit)
-        .reverse();
-      return { status: 200, body: list.map((item) => toApiMessage(state, item, baseUrl.port)) };
+      const page = readMessagePage(query);
+      const list = state.messages.filter(
+        (item) => item.channelId === params.channelId && !item.deleted,
+      );
+      return {
+        status: 200,
+        body: selectPage(list, page).map((item) =>
+          withoutContentUnlessAllowed(state, toApiMessage(state, item, baseUrl.port), item),
+        ),
+      };
     },
   },
   {
@@ -83,7 +88,8 @@ export const messageRoutes: Route[] = [
     handle: ({ state, params, baseUrl }) => {
       findChannel(state, params.channelId ?? '');
       const message = findMessage(state, params.channelId ?? '', params.messageId ?? '');
-      return { status: 200, body: toApiMessage(state, message, baseUrl.port) };
+      const api = toApiMessage(state, message, baseUrl.port);
+      return { status: 200, body: withoutContentUnlessAllowed(state, api, message) };
     },
   },
   {

@@ -30,6 +30,8 @@ export interface FakeMessage extends MessageSnapshot {
   /** Every version, oldest first; the last one equals the current state. */
   history: MessageSnapshot[];
   deleted: boolean;
+  /** A member who wrote it (`postAsMember`); unset: the bot. */
+  authorId?: string;
   /** Set when the message is an interaction reply or a webhook follow-up. */
   interactionId?: string;
   /** The message this one replies to (`message_reference.message_id`). */

@@ -213,3 +213,72 @@ describe('OAuth2 staff sign-in', () => {
     expect((await api('/users/@me', `Bearer ${refreshed.access_token}`)).status).toBe(200);
   });
 });
+
+describe('OAuth2 guilds.join: Add Guild Member', () => {
+  const REDIRECT = 'http://localhost:3000/auth/customer/callback';
+  let fake: FakeDiscord;
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ guild: { members: [] }, oauth: { redirectUris: [REDIRECT] } });
+  });
+  afterAll(() => fake?.close());
+
+  async function accessToken(user: { id: string; username: string }, scope: string) {
+    fake.oauth.nextUser = user;
+    const url = new URL('/oauth2/authorize', fake.oauthUrl);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: fake.oauth.clientId,
+      scope,
+      redirect_uri: REDIRECT,
+    }).toString();
+    const back = new URL(
+      (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? REDIRECT,
+    );
+    const res = await fetch(`${fake.apiUrl}/v10/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code') ?? '',
+        redirect_uri: REDIRECT,
+        client_id: fake.oauth.clientId,
+        client_secret: fake.oauth.clientSecret,
+      }),
+    });
+    return (await res.json()).access_token as string;
+  }
+
+  const join = (userId: string, body: unknown, auth = `Bot ${fake.botToken}`) =>
+    fetch(`${fake.apiUrl}/v10/guilds/${fake.guild.id}/members/${userId}`, {
+      method: 'PUT',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('adds the user once (201, then 204), and refuses tokens that may not', async () => {
+    const customer = { id: generateSnowflake(), username: 'customer' };
+    const other = { id: generateSnowflake(), username: 'other' };
+    const token = await accessToken(customer, 'identify guilds.join');
+    const identifyOnly = await accessToken(customer, 'identify');
+    const othersToken = await accessToken(other, 'identify guilds.join');
+
+    const refusals = await Promise.all([
+      join(customer.id, { access_token: identifyOnly }),
+      join(customer.id, { access_token: othersToken }),
+      join(customer.id, { access_token: 'made-up' }),
+    ]);
+    for (const res of refusals) {
+      expect([res.status, (await res.json()).code]).toEqual([403, 50025]);
+    }
+    expect((await join(customer.id, {})).status).toBe(400);
+    expect((await join(customer.id, { access_token: token }, `Bearer ${token}`)).status).toBe(401);
+    expect(fake.guild.members.some((member) => member.user.id === customer.id)).toBe(false);
+
+    const added = await join(customer.id, { access_token: token });
+    expect(added.status).toBe(201);
+    expect((await added.json()).user).toMatchObject({ id: customer.id, username: 'customer' });
+    const again = await join(customer.id, { access_token: token });
+    expect(again.status).toBe(204);
+    expect(fake.guild.members.filter((member) => member.user.id === customer.id)).toHaveLength(1);
+  });
+});

@@ -52,7 +52,14 @@ export interface OAuthState {
 }
 
 // Scopes the fake grants; others get `invalid_scope` as on Discord.
-const SCOPES = new Set(['identify', 'email', 'guilds', 'guilds.members.read', 'openid']);
+const SCOPES = new Set([
+  'identify',
+  'email',
+  'guilds',
+  'guilds.join',
+  'guilds.members.read',
+  'openid',
+]);
 const CODE_TTL_MS = 10 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_S = 604_800;
 

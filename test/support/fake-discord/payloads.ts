@@ -33,18 +33,22 @@ export function toApiMember(member: SeededMember) {
   };
 }
 
-export function toApiChannel(guild: SeededGuild, channel: SeededGuild['channels'][number]) {
+export function toApiChannel(
+  guild: SeededGuild,
+  channel: SeededGuild['channels'][number],
+  lastMessageId: string | null = null,
+) {
   return {
     id: channel.id,
     type: channel.type,
     guild_id: guild.id,
     name: channel.name,
     position: guild.channels.indexOf(channel),
-    permission_overwrites: [],
-    parent_id: null,
-    topic: null,
+    permission_overwrites: channel.overwrites ?? [],
+    parent_id: channel.parentId ?? null,
+    topic: channel.topic ?? null,
     nsfw: false,
-    last_message_id: null,
+    last_message_id: lastMessageId,
     rate_limit_per_user: 0,
     flags: 0,
   };

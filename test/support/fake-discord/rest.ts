@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseBody } from './body';
 import { type DiscordErrorBody, ENTITY_TOO_LARGE, HttpError, unauthorized } from './errors';
-import { sendFault, takeDelay, takeFault } from './faults';
+import { sendFault, takeChannelCreateLimit, takeDelay, takeFault } from './faults';
 import { findAccessGrant } from './oauth';
 import { type Caller, findRoute, type Route, type RouteContext } from './router';
 import { type FakeState, type RecordedRequest, toRecordedFiles } from './state';
@@ -68,7 +68,7 @@ async function answer(
   const bucket = bucketOf(request.method, match.route.pattern);
   const delayMs = takeDelay(state, request);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-  const fault = takeFault(state, request);
+  const fault = takeFault(state, request) ?? takeChannelCreateLimit(state, request);
   if (fault) {
     request.status = fault.status;
     return sendFault(res, fault, bucket);

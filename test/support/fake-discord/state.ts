@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedFile } from './body';
 import type { RegisteredCommand } from './commands';
-import { type GuildOptions, type SeededGuild, type SeededUser, seedGuild } from './guild';
+import {
+  type GuildOptions,
+  type SeededChannel,
+  type SeededGuild,
+  type SeededUser,
+  seedGuild,
+} from './guild';
 import type { FakeAttachment, FakeMessage } from './messages';
 import { createOAuthState, type OAuthOptions, type OAuthState } from './oauth';
 import { generateSnowflake } from './snowflake';
@@ -22,7 +28,7 @@ export interface RecordedRequest {
 }
 
 export type Fault =
-  | { status: 429; retryAfter: number; global?: boolean }
+  | { status: 429; retryAfter: number; global?: boolean; scope?: 'user' | 'shared' }
   | { status: 500 | 502 | 503 }
   /** A JSON error Discord sends for a refused request, e.g. 400 with code 50035. */
   | { status: 400 | 401 | 403 | 404; code: number; message?: string };
@@ -123,6 +129,14 @@ export interface FakeState {
   maxFileBytes: number;
   maxRequestBytes: number;
   requireAllowedMentions: boolean;
+  /** GET /applications/@me `flags` (Message Content intent bits among them). */
+  applicationFlags: number;
+  /** Channel creations per guild allowed within `windowMs`; more answer 429. */
+  channelCreateRate: { limit: number; windowMs: number };
+  /** When each recent channel creation happened (pruned as the window slides). */
+  channelCreations: number[];
+  /** Channels deleted through the API, in order (with their last state). */
+  deletedChannels: SeededChannel[];
 }
 
 export interface StateOptions {
@@ -141,7 +155,22 @@ export interface StateOptions {
    * it is refused (400, counted in `rejected`).
    */
   requireAllowedMentions?: boolean;
+  /**
+   * The application's flags; default GATEWAY_MESSAGE_CONTENT_LIMITED (1 << 19), the Message
+   * Content intent switched on for a bot in fewer than 100 servers. 0: the intent is off, and
+   * message listings show other people's messages without their content, as Discord does.
+   */
+  applicationFlags?: number;
+  /**
+   * Discord limits channel creation per guild but does not publish the figure; the fake's
+   * default (10 per 10 s) is an assumption that makes the limit show in tests.
+   */
+  channelCreateRate?: { limit: number; windowMs: number };
 }
+
+/** GATEWAY_MESSAGE_CONTENT (verified bots) and GATEWAY_MESSAGE_CONTENT_LIMITED (others). */
+export const MESSAGE_CONTENT = 1 << 18;
+export const MESSAGE_CONTENT_LIMITED = 1 << 19;
 
 export function createState(opts: StateOptions): FakeState {
   const botId = generateSnowflake();
@@ -182,6 +211,10 @@ export function createState(opts: StateOptions): FakeState {
     // Create Message: "The maximum request size when sending a message is 25 MiB".
     maxRequestBytes: opts.maxRequestBytes ?? 25 * 1024 * 1024,
     requireAllowedMentions: opts.requireAllowedMentions ?? true,
+    applicationFlags: opts.applicationFlags ?? MESSAGE_CONTENT_LIMITED,
+    channelCreateRate: opts.channelCreateRate ?? { limit: 10, windowMs: 10_000 },
+    channelCreations: [],
+    deletedChannels: [],
   };
 }
 

@@ -1,0 +1,101 @@
+import type { ButtonInteraction } from 'discord.js';
+import type { Config } from '../../core/config';
+import {
+  buildClosePrompt,
+  buildIntakeUpdate,
+  parseTicketButtonId,
+  type TicketButtonAction,
+  ticketButtonId,
+} from '../../core/tickets';
+import type { Database } from '../../db/client';
+import { createTicketsRepository, type TicketResult } from '../../db/repositories/tickets';
+import type { Access, ButtonModule } from '../modules';
+import { ephemeral, toMessageOptions } from '../orders/order-interaction';
+import { ticketActor } from '../tickets/ticket-interaction';
+
+// The buttons in a ticket: Claim and Close under the intake, Confirm and Keep open under a
+// request to close. Each calls the one repository function the dashboard and /ticket call.
+
+type Run = (
+  interaction: ButtonInteraction,
+  ticketId: number,
+  deps: { config: Config; db: Database },
+) => Promise<TicketResult>;
+
+function ticketButton(
+  action: TicketButtonAction,
+  access: Access,
+  run: Run,
+  after: (
+    interaction: ButtonInteraction,
+    result: Extract<TicketResult, { ok: true }>,
+  ) => Promise<void>,
+): ButtonModule {
+  return {
+    customIdPrefix: ticketButtonId(action, 0).replace(/:0$/, ''),
+    access,
+    async execute(interaction, { config, db }) {
+      const parsed = parseTicketButtonId(interaction.customId);
+      if (!parsed) throw new Error(`bad custom id ${interaction.customId}`);
+      await interaction.deferUpdate();
+      const result = await run(interaction, parsed.ticketId, { config, db });
+      if (!result.ok) {
+        await interaction.followUp(ephemeral(result.reason));
+        return;
+      }
+      await after(interaction, result);
+    },
+  };
+}
+
+/** Claim: the claimant becomes the order's designer; the intake shows who and when. */
+export const ticketClaimButton = ticketButton(
+  'claim',
+  { roles: ['designer', 'lead', 'executive'] },
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).claimTicket(id, ticketActor(interaction, config)),
+  async (interaction, { ticket }) => {
+    await interaction.editReply(toMessageOptions(buildIntakeUpdate(ticket)));
+  },
+);
+
+/** Close: the claimant or a lead asks; the customer gets Confirm / Keep open. */
+export const ticketCloseButton = ticketButton(
+  'close',
+  'everyone',
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).askToCloseTicket(id, ticketActor(interaction, config)),
+  async (interaction, { ticket }) => {
+    await interaction.followUp(toMessageOptions(buildClosePrompt(ticket, interaction.user.id)));
+  },
+);
+
+/** Confirm and close (the customer): the worker archives the channel and deletes it. */
+export const ticketConfirmButton = ticketButton(
+  'confirm',
+  'everyone',
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).confirmClose(id, ticketActor(interaction, config)),
+  async (interaction) => {
+    await interaction.editReply({
+      content: 'Closed: thank you! This channel is archived and removed shortly.',
+      components: [],
+      allowedMentions: { parse: [] },
+    });
+  },
+);
+
+/** Keep open (the customer): the ticket goes on. */
+export const ticketKeepOpenButton = ticketButton(
+  'keep',
+  'everyone',
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).keepOpen(id, ticketActor(interaction, config)),
+  async (interaction) => {
+    await interaction.editReply({
+      content: 'The customer kept this ticket open.',
+      components: [],
+      allowedMentions: { parse: [] },
+    });
+  },
+);

@@ -1,0 +1,132 @@
+import { deliveryNonce } from '../../core/discord/delivery-nonce';
+import {
+  buildClosingNotice,
+  buildTranscriptPost,
+  renderTranscriptHtml,
+  type Ticket,
+  ticketName,
+} from '../../core/tickets';
+import type {
+  TicketTranscriptsRepository,
+  TranscriptMessage,
+} from '../../db/repositories/ticket-transcripts';
+import type { TicketsRepository } from '../../db/repositories/tickets';
+import type { DiscordSender } from '../delivery/sender';
+import type { ApiMessage, TicketDiscord } from './ticket-discord';
+
+// The `ticket_close` job (decision 046): reads the closed ticket's channel through REST, one
+// page of 100 at a time (discord.js paces the calls within the route's rate limit), stores each
+// page as it comes (memory stays one page), posts the HTML transcript, then deletes the channel
+// after a short delay. Each step can run again: pages are stored once by message id, posts
+// carry nonces, deleting a deleted channel is done.
+
+export type CloseJobDeps = {
+  discord: TicketDiscord;
+  sender: DiscordSender;
+  tickets: TicketsRepository;
+  transcripts: TicketTranscriptsRepository;
+  transcriptsChannelId: string | undefined;
+  installId: () => Promise<string>;
+  /** How long the channel stays after the closing notice, so people can read it. */
+  deleteDelayMs: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const PAGE = 100;
+
+export function toTranscriptMessage(message: ApiMessage): TranscriptMessage {
+  const embedsText = (message.embeds ?? [])
+    .map((embed) =>
+      [
+        embed.title,
+        embed.description,
+        ...(embed.fields ?? []).map((field) => `${field.name}: ${field.value}`),
+        embed.footer?.text,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    discordMessageId: message.id,
+    authorDiscordId: message.author.id,
+    authorName: message.author.global_name || message.author.username,
+    authorIsBot: message.author.bot === true,
+    sentAt: new Date(message.timestamp),
+    content: message.content ?? '',
+    embedsText,
+    attachments: (message.attachments ?? []).map((file) => ({
+      name: file.filename,
+      url: file.url,
+    })),
+  };
+}
+
+/** Stores every message of the channel, newest page first; the count read. */
+async function storeHistory(
+  deps: CloseJobDeps,
+  ticket: Ticket,
+  channelId: string,
+): Promise<number> {
+  let before: string | undefined;
+  let count = 0;
+  for (;;) {
+    const page = await deps.discord.listMessages(channelId, { before, limit: PAGE });
+    if (!page || page.length === 0) return count;
+    await deps.transcripts.storeTranscriptMessages(ticket.id, page.map(toTranscriptMessage));
+    count += page.length;
+    if (page.length < PAGE) return count;
+    before = page.at(-1)?.id;
+  }
+}
+
+export async function runCloseJob(
+  deps: CloseJobDeps,
+  row: { id: number; refId: number },
+): Promise<{ channelId: string; messageId: string } | null> {
+  const { tickets, transcripts } = deps;
+  const event = await tickets.findTicketEvent(row.refId);
+  const ticket = event && (await tickets.getTicket(event.ticketId));
+  if (!ticket || ticket.status !== 'closed' || ticket.transcriptStoredAt) return null;
+  const installId = await deps.installId();
+  const nonce = (step: string) => deliveryNonce(installId, `${row.id}-${step}`);
+  const channelId = ticket.channelId;
+  if (channelId && (await deps.discord.getChannel(channelId))) {
+    const seconds = Math.round(deps.deleteDelayMs / 1000);
+    await deps.sender.send({
+      channelId,
+      payload: buildClosingNotice(ticket, seconds),
+      files: [],
+      nonce: nonce('notice'),
+    });
+    await storeHistory(deps, ticket, channelId);
+  }
+  const lines = await transcripts.listTranscript(ticket.id);
+  let posted: { channelId: string; messageId: string } | null = null;
+  if (deps.transcriptsChannelId) {
+    const filename = `${ticketName(ticket.id)}.html`;
+    const html = renderTranscriptHtml(ticket, lines);
+    posted = await deps.sender.send({
+      channelId: deps.transcriptsChannelId,
+      payload: buildTranscriptPost(ticket, lines.length, filename),
+      files: [
+        {
+          name: filename,
+          contentType: 'text/html; charset=utf-8',
+          bytes: new TextEncoder().encode(html),
+        },
+      ],
+      nonce: nonce('transcript'),
+    });
+  }
+  if (channelId) {
+    await (deps.sleep ?? defaultSleep)(deps.deleteDelayMs);
+    await deps.discord.deleteChannel(channelId);
+  }
+  // Last: from here the ticket may be reopened (with a new channel).
+  await transcripts.markTranscriptStored(ticket.id, lines.length);
+  return posted ?? (channelId ? { channelId, messageId: '0' } : null);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

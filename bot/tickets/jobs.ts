@@ -1,0 +1,71 @@
+import type { Config } from '../../core/config';
+import type { Database } from '../../db/client';
+import type { OutboxRow } from '../../db/repositories/outbox';
+import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
+import { createTicketsRepository } from '../../db/repositories/tickets';
+import type { DiscordSender } from '../delivery/sender';
+import type { Log } from '../log';
+import { runCloseJob } from './close-job';
+import { runOpenJob } from './open-job';
+import { createTicketDiscord, type TicketDiscord } from './ticket-discord';
+
+/** The outbox worker's ticket jobs: `ticket_open` and `ticket_close` rows. */
+export function createTicketJobs(deps: {
+  db: Database;
+  config: Config;
+  sender: DiscordSender;
+  log: Log;
+  discord?: TicketDiscord;
+  installId: () => Promise<string>;
+  deleteDelayMs: number;
+  /** How long an opening waits for a setting or a category with room (the worker's). */
+  waitMs: number;
+}) {
+  const connection = deps.config.discord.connection;
+  const discord =
+    deps.discord ??
+    (connection ? createTicketDiscord(connection.token, connection.apiUrl) : undefined);
+  const tickets = createTicketsRepository(deps.db);
+  const transcripts = createTicketTranscriptsRepository(deps.db);
+  let botId: string | null = null;
+  let warnedNoTranscripts = false;
+  return {
+    async run(row: OutboxRow): Promise<{ channelId: string; messageId: string } | null> {
+      if (!discord) throw new Error('ticket jobs need DISCORD_TOKEN');
+      if (row.kind === 'ticket_open') {
+        return runOpenJob(
+          {
+            ...deps,
+            discord,
+            tickets,
+            waitMs: deps.waitMs,
+            botId: async () => {
+              botId ??= await discord.botUserId();
+              return botId;
+            },
+          },
+          row,
+        );
+      }
+      const transcriptsChannelId = deps.config.tickets.transcriptsChannelId;
+      if (!transcriptsChannelId && !warnedNoTranscripts) {
+        warnedNoTranscripts = true;
+        deps.log.warn(
+          'Ticket transcripts are stored but not posted: set DISCORD_TRANSCRIPTS_CHANNEL_ID.',
+        );
+      }
+      return runCloseJob(
+        {
+          discord,
+          sender: deps.sender,
+          tickets,
+          transcripts,
+          transcriptsChannelId,
+          installId: deps.installId,
+          deleteDelayMs: deps.deleteDelayMs,
+        },
+        row,
+      );
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Ticket } from './ticket';
+import { ticketName } from './ticket-status';
+
+/** Ephemeral answers to a refused ticket action; sent with `allowed_mentions: { parse: [] }`. */
+
+const user = (id: string) => `<@${id}>`;
+const name = (ticket: Ticket) => ticketName(ticket.id);
+
+export const TICKET_REFUSALS = {
+  unknownTicket: 'This is not a ticket, or the ticket no longer exists.',
+  staffOnly: 'Only designers, lead designers and executives can do this.',
+  leadsOnly: 'Only lead designers and executives can unclaim or reassign a ticket.',
+  ownTicket: 'You cannot claim your own ticket.',
+  stillOpening: (ticket: Ticket) => `${name(ticket)} is still being opened; try again in a moment.`,
+  alreadyClaimed: (ticket: Ticket) =>
+    `${name(ticket)} is already claimed by ${user(ticket.claimantDiscordId ?? '')}. A lead designer or an executive can reassign it.`,
+  notClaimed: (ticket: Ticket) => `${name(ticket)} is not claimed.`,
+  sameClaimant: (ticket: Ticket) => `${name(ticket)} is already claimed by that person.`,
+  notADesigner: 'Only a designer, lead designer or executive can be given a ticket.',
+  closed: (ticket: Ticket) => `${name(ticket)} is closed.`,
+  closeAlreadyAsked: (ticket: Ticket) =>
+    `Closing ${name(ticket)} was already asked; the customer confirms or keeps it open.`,
+  claimantOrLead: (ticket: Ticket) =>
+    `Only the designer who claimed ${name(ticket)}, a lead designer or an executive can do this.`,
+  customerOnly: (ticket: Ticket) => `Only the customer of ${name(ticket)} can answer this.`,
+  notAwaitingCustomer: (ticket: Ticket) => `Nobody asked to close ${name(ticket)}.`,
+  notClosed: (ticket: Ticket) => `${name(ticket)} is not closed.`,
+  reopenWindowOver: (ticket: Ticket, days: number) =>
+    `${name(ticket)} was closed more than ${days} day${days === 1 ? '' : 's'} ago; open a new ticket instead.`,
+  transcriptPending: (ticket: Ticket) =>
+    `${name(ticket)} is still being archived; try again in a minute.`,
+  reopenCustomerOrStaff: (ticket: Ticket) =>
+    `Only the customer of ${name(ticket)}, its designer, a lead designer or an executive can reopen it.`,
+  alreadyOpen: (serviceLabel: string, channelId: string | null) =>
+    channelId
+      ? `You already have an open ticket for ${serviceLabel}: <#${channelId}>.`
+      : `You already have an open ticket for ${serviceLabel}; it is being opened now.`,
+  notInactive: (ticket: Ticket) => `${name(ticket)} is not quiet long enough to close.`,
+} as const;

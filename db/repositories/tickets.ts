@@ -1,0 +1,368 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../core/orders';
+import {
+  type Actor,
+  decideTicket,
+  TICKET_REFUSALS,
+  type Ticket,
+  type TicketCommand,
+  type TicketEventType,
+  type TicketIntake,
+  type TicketService,
+  type TicketSource,
+} from '../../core/tickets';
+import type { Executor, Transaction } from '../client';
+import { orderEvents, orders, ticketEvents, tickets } from '../schema';
+import { isUniqueViolation } from '../sql-state';
+import { enqueueDelivery } from './outbox';
+
+export type TicketEventRow = typeof ticketEvents.$inferSelect;
+
+export type TicketRequest = {
+  customerDiscordId: string;
+  source: TicketSource;
+  intake: TicketIntake;
+  /** The intake's service as site content names it now (`findTicketService`). */
+  service: TicketService;
+  /** TICKETS_ONE_PER_SERVICE: refuse a second open ticket for the same service. */
+  onePerService: boolean;
+};
+
+export type RequestTicketResult =
+  | { ok: true; ticket: Ticket }
+  | { ok: false; reason: string; existing: Ticket };
+
+export type TicketResult =
+  | { ok: true; ticket: Ticket; previous: Ticket; event: TicketEventRow }
+  | { ok: false; reason: string };
+
+/** One line of a ticket's history: its own events and its order's, in time order. */
+export type TicketHistoryEntry = {
+  source: 'ticket' | 'order';
+  type: string;
+  actorDiscordId: string | null;
+  data: Record<string, unknown>;
+  at: Date;
+};
+
+const toTicket = ({ exclusive: _exclusive, ...row }: typeof tickets.$inferSelect): Ticket => row;
+
+async function insertEvent(
+  tx: Executor,
+  ticketId: number,
+  type: TicketEventType,
+  actorDiscordId: string | null,
+  data: Record<string, unknown>,
+  at: Date,
+): Promise<TicketEventRow> {
+  const [row] = await tx
+    .insert(ticketEvents)
+    .values({ ticketId, type, actorDiscordId, data, createdAt: at })
+    .returning();
+  if (!row) throw new Error(`ticket event insert returned nothing for ${ticketId}`);
+  return row;
+}
+
+export function createTicketsRepository(db: Executor) {
+  async function lockTicket(tx: Transaction, id: number): Promise<Ticket | null> {
+    const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+    return row ? toTicket(row) : null;
+  }
+
+  /** The open ticket that stops `request` (same customer and service), if any. */
+  async function findOpenFor(
+    customerDiscordId: string,
+    serviceKey: string,
+  ): Promise<Ticket | null> {
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.customerDiscordId, customerDiscordId),
+          eq(tickets.serviceKey, serviceKey),
+          eq(tickets.exclusive, true),
+          sql`${tickets.status} <> 'closed'`,
+        ),
+      )
+      .limit(1);
+    return row ? toTicket(row) : null;
+  }
+
+  /**
+   * Locks the ticket, asks core/tickets' rules, and writes the change with its event (and the
+   * job it starts) in one transaction; a refusal writes nothing. Concurrent actions on one
+   * ticket take turns on the row lock, so two claims give one claimant and one refusal.
+   */
+  async function apply(
+    id: number,
+    command: TicketCommand,
+    actor: Actor | null,
+    at: Date,
+  ): Promise<TicketResult> {
+    return db.transaction(async (tx) => {
+      const previous = await lockTicket(tx, id);
+      if (!previous) return { ok: false, reason: TICKET_REFUSALS.unknownTicket };
+      const decision = decideTicket(
+        previous,
+        command,
+        actor ?? { discordId: '', roles: new Set() },
+        at,
+      );
+      if (!decision.ok) return decision;
+      const [row] = await tx
+        .update(tickets)
+        .set({ ...decision.patch, updatedAt: at })
+        .where(eq(tickets.id, id))
+        .returning();
+      if (!row) throw new Error(`ticket ${id} vanished while locked`);
+      const ticket = toTicket(row);
+      const event = await insertEvent(
+        tx,
+        id,
+        decision.event.type,
+        actor?.discordId ?? null,
+        decision.event.data,
+        at,
+      );
+      if (decision.patch.claimantDiscordId) {
+        // The claimant becomes the order's designer (an order logged already keeps its share).
+        await tx
+          .update(orders)
+          .set({ designerDiscordId: decision.patch.claimantDiscordId, updatedAt: at })
+          .where(
+            and(eq(orders.id, ticket.orderId), sql`${orders.status} not in ('logged', 'reviewed')`),
+          );
+      }
+      if (decision.closes) await enqueueDelivery(tx, 'ticket_close', event.id);
+      if (decision.opens) await enqueueDelivery(tx, 'ticket_open', event.id);
+      return { ok: true, ticket, previous, event };
+    });
+  }
+
+  async function applyReopen(
+    id: number,
+    actor: Actor,
+    windowDays: number,
+    at: Date,
+  ): Promise<TicketResult> {
+    try {
+      return await apply(id, { type: 'reopen', windowDays }, actor, at);
+    } catch (error) {
+      // Reopening would make a second open ticket for that service.
+      if (!isUniqueViolation(error, 'tickets_one_open_idx')) throw error;
+      const ticket = await getTicket(id);
+      const other = ticket && (await findOpenFor(ticket.customerDiscordId, ticket.serviceKey));
+      return {
+        ok: false,
+        reason: TICKET_REFUSALS.alreadyOpen(
+          ticket?.serviceLabel ?? 'this service',
+          other?.channelId ?? null,
+        ),
+      };
+    }
+  }
+
+  async function getTicket(id: number): Promise<Ticket | null> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+    return row ? toTicket(row) : null;
+  }
+
+  async function requestTicket(
+    request: TicketRequest,
+    at: Date = new Date(),
+  ): Promise<RequestTicketResult> {
+    const { intake, service } = request;
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({
+          source: request.source,
+          customerDiscordId: request.customerDiscordId,
+          serviceKey: service.key,
+          serviceLabel: service.label,
+          request: intake.request,
+          budgetRobux: intake.budgetRobux,
+          deadline: intake.deadline,
+          robloxUsername: intake.robloxUsername,
+          exclusive: request.onePerService,
+          lastActivityAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      const data = { source: request.source };
+      const event = await insertEvent(tx, row.id, 'requested', request.customerDiscordId, data, at);
+      await enqueueDelivery(tx, 'ticket_open', event.id);
+      return toTicket(row);
+    });
+    if (created) return { ok: true, ticket: created };
+    const existing = await findOpenFor(request.customerDiscordId, service.key);
+    // The other ticket closed between the insert and this read: try once more.
+    if (!existing) return requestTicket(request, at);
+    return {
+      ok: false,
+      reason: TICKET_REFUSALS.alreadyOpen(existing.serviceLabel, existing.channelId),
+      existing,
+    };
+  }
+
+  return {
+    /**
+     * Opens a ticket: in one transaction, the ticket in status `opening`, its `requested`
+     * event and the `ticket_open` job that makes its channel. A customer who already has an
+     * open ticket for the service (and the rule is on) gets a refusal naming it; two requests
+     * at once store one ticket (the unique partial index decides).
+     */
+    requestTicket,
+
+    claimTicket: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'claim' }, actor, at),
+    unclaimTicket: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'unclaim' }, actor, at),
+    /** `to` with their studio roles: only a designer, lead or executive can be given a ticket. */
+    reassignTicket: (id: number, actor: Actor, to: Actor, at = new Date()) =>
+      apply(id, { type: 'reassign', to }, actor, at),
+    askToCloseTicket: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'askToClose' }, actor, at),
+    confirmClose: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'confirmClose' }, actor, at),
+    keepOpen: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'keepOpen' }, actor, at),
+    /** `reason` already checked by `TicketCloseReasonSchema`. */
+    forceCloseTicket: (id: number, actor: Actor, reason: string, at = new Date()) =>
+      apply(id, { type: 'forceClose', reason }, actor, at),
+    /** Within `windowDays` (TICKET_REOPEN_DAYS) of the close, once the transcript is stored. */
+    reopenTicket: (id: number, actor: Actor, windowDays: number, at = new Date()) =>
+      applyReopen(id, actor, windowDays, at),
+    /** The inactivity job: warn a quiet ticket, then close it if it stayed quiet. */
+    warnInactiveTicket: (id: number, at = new Date()) =>
+      apply(id, { type: 'warnInactive' }, null, at),
+    closeInactiveTicket: (id: number, at = new Date()) =>
+      apply(id, { type: 'closeInactive' }, null, at),
+
+    getTicket,
+
+    async findTicketByChannel(channelId: string): Promise<Ticket | null> {
+      const [row] = await db.select().from(tickets).where(eq(tickets.channelId, channelId));
+      return row ? toTicket(row) : null;
+    },
+
+    /** A customer's tickets, newest first, each with its order's status once there is one. */
+    async listTicketsForCustomer(
+      customerDiscordId: string,
+      limit = 50,
+    ): Promise<(Ticket & { orderStatus: OrderStatus | null })[]> {
+      const rows = await db
+        .select({ ticket: tickets, orderStatus: orders.status })
+        .from(tickets)
+        .leftJoin(orders, eq(orders.id, tickets.orderId))
+        .where(eq(tickets.customerDiscordId, customerDiscordId))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...toTicket(row.ticket), orderStatus: row.orderStatus }));
+    },
+
+    /** The ticket's events and its order's, oldest first: one timeline. */
+    async listTicketHistory(id: number): Promise<TicketHistoryEntry[]> {
+      const ticket = await getTicket(id);
+      if (!ticket) return [];
+      const [own, order] = await Promise.all([
+        db
+          .select()
+          .from(ticketEvents)
+          .where(eq(ticketEvents.ticketId, id))
+          .orderBy(asc(ticketEvents.id)),
+        db
+          .select()
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, ticket.orderId))
+          .orderBy(asc(orderEvents.id)),
+      ]);
+      return [
+        ...own.map((event) => ({
+          source: 'ticket' as const,
+          type: event.type,
+          actorDiscordId: event.actorDiscordId,
+          data: event.data,
+          at: event.createdAt,
+        })),
+        ...order.map((event) => ({
+          source: 'order' as const,
+          type: event.type,
+          actorDiscordId: event.actorDiscordId,
+          data: event.data,
+          at: event.createdAt,
+        })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+    },
+
+    async findTicketEvent(eventId: number): Promise<TicketEventRow | null> {
+      const [row] = await db.select().from(ticketEvents).where(eq(ticketEvents.id, eventId));
+      return row ?? null;
+    },
+
+    /**
+     * The `ticket_open` job made the channel: record it and open the ticket. Only from
+     * `opening`, so a job run twice records once; false when the ticket moved on meanwhile.
+     */
+    async markTicketOpened(id: number, channelId: string, at = new Date()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tickets)
+          .set({
+            status: sql`case when ${tickets.claimantDiscordId} is null then 'open' else 'claimed' end::ticket_status`,
+            channelId,
+            lastActivityAt: at,
+            updatedAt: at,
+          })
+          .where(and(eq(tickets.id, id), eq(tickets.status, 'opening')))
+          .returning({ id: tickets.id });
+        if (!row) return false;
+        await insertEvent(tx, id, 'opened', null, { channelId }, at);
+        return true;
+      });
+    },
+
+    /** A staff change in the channel (/ticket add, remove, rename), kept in the history. */
+    async recordTicketEvent(
+      id: number,
+      type: Extract<TicketEventType, 'member_added' | 'member_removed' | 'renamed'>,
+      actorDiscordId: string,
+      data: Record<string, unknown>,
+      at = new Date(),
+    ): Promise<void> {
+      await insertEvent(db, id, type, actorDiscordId, data, at);
+    },
+
+    /** The channel saw a message at `at` (read from Discord by the inactivity job). */
+    async recordTicketActivity(id: number, at: Date): Promise<void> {
+      await db
+        .update(tickets)
+        .set({ lastActivityAt: at })
+        .where(and(eq(tickets.id, id), lt(tickets.lastActivityAt, at)));
+    },
+
+    /** Live tickets with a channel whose last known activity is older than `before`. */
+    async listQuietTickets(before: Date, limit = 100): Promise<Ticket[]> {
+      const rows = await db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            inArray(tickets.status, ['open', 'claimed', 'awaiting_customer']),
+            isNotNull(tickets.channelId),
+            lt(tickets.lastActivityAt, before),
+          ),
+        )
+        .orderBy(asc(tickets.lastActivityAt))
+        .limit(limit);
+      return rows.map(toTicket);
+    },
+  };
+}
+
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

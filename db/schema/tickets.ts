@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { TICKET_SOURCES, TICKET_STATUSES } from '../../core/tickets/ticket-status';
+import { createdAt } from './columns';
+
+export const ticketStatus = pgEnum('ticket_status', TICKET_STATUSES);
+export const ticketSource = pgEnum('ticket_source', TICKET_SOURCES);
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+// One row per ticket (decision 046). The id comes from the table's sequence and is the ticket
+// number: the channel is `ticket-0042` and the order made in it has that id (`order_id`).
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull().generatedAlwaysAs(sql`'ticket-' || lpad(id::text, 4, '0')`),
+    status: ticketStatus('status').notNull().default('opening'),
+    source: ticketSource('source').notNull(),
+    customerDiscordId: text('customer_discord_id').notNull(),
+    serviceKey: text('service_key').notNull(),
+    // The service's title when the ticket was opened, so a later content edit keeps it readable.
+    serviceLabel: text('service_label').notNull(),
+    request: text('request').notNull(),
+    budgetRobux: integer('budget_robux').notNull(),
+    deadline: text('deadline').notNull(),
+    robloxUsername: text('roblox_username').notNull(),
+    // Whether the one-open-ticket-per-service rule held when it was opened
+    // (TICKETS_ONE_PER_SERVICE); the unique index below covers only these rows.
+    exclusive: boolean('exclusive').notNull().default(true),
+    channelId: text('channel_id'),
+    claimantDiscordId: text('claimant_discord_id'),
+    claimedAt: at('claimed_at'),
+    closeRequestedBy: text('close_requested_by'),
+    closeRequestedAt: at('close_requested_at'),
+    closedBy: text('closed_by'),
+    closeReason: text('close_reason'),
+    closedAt: at('closed_at'),
+    lastActivityAt: at('last_activity_at').notNull().defaultNow(),
+    inactivityWarnedAt: at('inactivity_warned_at'),
+    transcriptStoredAt: at('transcript_stored_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // One open ticket per customer per service: a second request loses here, in any process.
+    uniqueIndex('tickets_one_open_idx')
+      .on(table.customerDiscordId, table.serviceKey)
+      .where(sql`${table.exclusive} and ${table.status} <> 'closed'`),
+    uniqueIndex('tickets_order_id_idx').on(table.orderId),
+    uniqueIndex('tickets_channel_idx').on(table.channelId),
+    index('tickets_customer_idx').on(table.customerDiscordId, table.createdAt.desc()),
+    index('tickets_status_idx').on(table.status, table.lastActivityAt),
+    index('tickets_claimant_idx').on(table.claimantDiscordId, table.status),
+    check('tickets_budget_positive', sql`${table.budgetRobux} > 0`),
+  ],
+);
+
+// The ticket's history; the dashboard shows it merged with the order's events (order id =
+// tickets.order_id) as one timeline.
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    // core/tickets `TicketEventType`.
+    type: text('type').notNull(),
+    // Null for what the studio did by itself (an inactivity close).
+    actorDiscordId: text('actor_discord_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_events_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+export type TicketAttachment = { name: string; url: string };
+
+// The transcript: the channel's messages as the close job read them through REST. Keyed by
+// the Discord message id, so a close job that runs again after a crash stores each once.
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    discordMessageId: text('discord_message_id').notNull(),
+    authorDiscordId: text('author_discord_id').notNull(),
+    authorName: text('author_name').notNull(),
+    authorIsBot: boolean('author_is_bot').notNull().default(false),
+    sentAt: at('sent_at').notNull(),
+    content: text('content').notNull().default(''),
+    // The embeds' titles, descriptions and fields as plain text.
+    embedsText: text('embeds_text').notNull().default(''),
+    attachments: jsonb('attachments').$type<TicketAttachment[]>().notNull().default([]),
+  },
+  (table) => [
+    uniqueIndex('ticket_messages_message_idx').on(table.ticketId, table.discordMessageId),
+    index('ticket_messages_sent_idx').on(table.ticketId, table.sentAt),
+  ],
+);

@@ -1,0 +1,478 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxWorker } from '../../bot/delivery/worker';
+import { createDiscordSender } from '../../bot/discord-sender';
+import { registerGuildCommands } from '../../bot/register-commands';
+import { registry } from '../../bot/registry';
+import { runTicketInactivity } from '../../bot/tickets/inactivity';
+import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
+import { createOrdersRepository } from '../../db/repositories/orders';
+import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
+import { createTicketsRepository } from '../../db/repositories/tickets';
+import { outbox, tickets as ticketsTable } from '../../db/schema';
+import { DRIVERS } from '../support/database';
+import { generateSnowflake, type InteractionRecord } from '../support/fake-discord';
+import type { FakeMessage } from '../support/fake-discord/messages';
+import { type BotHarness, startBotHarness } from './harness';
+
+// Tickets end to end: the real client and dispatcher against the fake Discord, the worker
+// making and archiving channels. Waits, not speed checks.
+const LOADED = { timeout: 30_000 };
+const SELECT = 3;
+
+describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
+  let h: BotHarness;
+  let worker: OutboxWorker | null = null;
+  let panel: FakeMessage;
+  let customers = 0;
+  beforeAll(async () => {
+    h = await startBotHarness(driver);
+    await registerGuildCommands(
+      { token: h.fake.botToken, guildId: h.fake.guild.id, apiUrl: h.fake.apiUrl },
+      registry.commands.map((command) => command.data),
+    );
+    worker = h.startWorker();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const tickets = () => createTicketsRepository(h.database.db);
+  const newCustomer = () => {
+    customers += 1;
+    return h.fake.addMember({ username: `customer-${customers}` }).user.id;
+  };
+  const answerOf = async (record: InteractionRecord) => {
+    const text = () =>
+      [
+        record.loading ? undefined : record.original?.content,
+        ...record.followUps.map((m) => m.content),
+      ]
+        .filter(Boolean)
+        .join('\n');
+    await expect.poll(text, LOADED).not.toBe('');
+    return text();
+  };
+  const run = (
+    name: string,
+    userId: string,
+    options: Record<string, string | number>,
+    channelId = h.ids.ticketChannel,
+  ) => h.fake.runCommand({ name, options, channelId, userId });
+  const click = (message: FakeMessage, customId: string, userId: string) =>
+    h.fake.clickButton({ messageId: message.id, customId, channelId: message.channelId, userId });
+
+  /** The customer picks a service on the panel and fills in the form; the modal's record. */
+  async function order(
+    userId: string,
+    service = 'service:banners',
+    fields: Record<string, string> = {},
+  ) {
+    const opened = await h.fake.clickButton({
+      messageId: panel.id,
+      customId: 'ticket:service',
+      channelId: panel.channelId,
+      userId,
+      componentType: SELECT,
+      values: [service],
+    });
+    expect(opened.response?.type).toBe(9);
+    return h.fake.submitModal({
+      modal: opened,
+      fields: {
+        request: 'A recruitment banner in blue and gold',
+        budget: '1,500',
+        deadline: 'Next Friday',
+        roblox_username: '@Builder_1',
+        ...fields,
+      },
+    });
+  }
+  /** A ticket opened for a new customer: its row and its channel's intake message. */
+  async function openTicket(service?: string) {
+    const customer = newCustomer();
+    const submitted = await order(customer, service);
+    expect(submitted.response?.type).toBe(5); // deferred within Discord's 3 s
+    const answer = await answerOf(submitted);
+    expect(answer).toMatch(/^Your ticket is open: <#\d+>$/);
+    const channelId = /<#(\d+)>/.exec(answer)?.[1] ?? '';
+    const ticket = await tickets().findTicketByChannel(channelId);
+    if (!ticket) throw new Error('no ticket for the channel');
+    const intake = h.fake.messagesIn(channelId)[0] as FakeMessage;
+    return { customer, ticket, channelId, intake };
+  }
+
+  it('posts the panel for executives only, and posting again replaces it', async () => {
+    const refused = await run('ticketpanel', h.users.designer, {}, h.ids.ticketChannel);
+    expect(refused.response?.data?.content).toBe('This needs the Executive role.');
+    const first = await run('ticketpanel', h.users.executive, {}, h.ids.contactChannel);
+    expect(await answerOf(first)).toBe('Panel posted.');
+    const second = await run('ticketpanel', h.users.executive, {}, h.ids.contactChannel);
+    expect(await answerOf(second)).toBe('Panel posted; the old one is removed.');
+    const panels = h.fake
+      .messagesIn(h.ids.contactChannel)
+      .filter((m) => m.embeds[0]?.title === 'Order a design');
+    expect(panels.map((m) => m.deleted)).toEqual([true, false]);
+    panel = panels[1] as FakeMessage;
+    const rows = panel.components as Array<{ components: Array<Record<string, unknown>> }>;
+    expect(rows[0]?.components[0]).toMatchObject({
+      custom_id: 'ticket:order',
+      label: 'Order a design',
+    });
+    const options = rows[1]?.components[0]?.options as Array<{ value: string }>;
+    expect(options.map((o) => o.value)).toContain('service:banners');
+    expect(options.some((o) => o.value.startsWith('plan:'))).toBe(true);
+    // "Order a design" asks which service, with the same select.
+    const asked = await click(panel, 'ticket:order', newCustomer());
+    expect(asked.original?.components?.[0]).toMatchObject({
+      components: [{ custom_id: 'ticket:service' }],
+    });
+  });
+
+  it('opens a private channel under the category with the intake, and answers with its link', async () => {
+    const { customer, ticket, channelId, intake } = await openTicket();
+    const channel = h.fake.channel(channelId);
+    expect(channel).toMatchObject({ name: ticket.orderId, parentId: h.ids.ticketsCategory });
+    const overwrites = new Map(channel?.overwrites?.map((o) => [o.id, o]));
+    expect(overwrites.get(h.fake.guild.id)?.deny).toBe(String(1n << 10n));
+    for (const id of [
+      customer,
+      h.ids.designerRole,
+      h.ids.leadRole,
+      h.ids.executiveRole,
+      h.fake.bot.id,
+    ]) {
+      expect(BigInt(overwrites.get(id)?.allow ?? 0) & (1n << 11n)).toBe(1n << 11n);
+    }
+    expect(intake.embeds[0]?.description).toBe('A recruitment banner in blue and gold');
+    expect(intake.pings.users).toEqual([customer]);
+    expect(intake.components).toMatchObject([
+      {
+        components: [
+          { custom_id: `ticket:claim:${ticket.id}` },
+          { custom_id: `ticket:close:${ticket.id}` },
+        ],
+      },
+    ]);
+    expect(ticket).toMatchObject({
+      status: 'open',
+      budgetRobux: 1500,
+      robloxUsername: 'Builder_1',
+    });
+
+    // A second ticket for the same service is refused with the first one's link.
+    const again = await order(customer);
+    expect(await answerOf(again)).toBe(
+      `You already have an open ticket for Banners: <#${channelId}>.`,
+    );
+    // A bad form is answered in words, and stores nothing.
+    const bad = await order(newCustomer(), 'service:logos-graphics', {
+      budget: 'lots',
+      roblox_username: 'a b',
+    });
+    expect(await answerOf(bad)).toMatch(
+      /Budget must be a whole number of Robux[\s\S]*Roblox usernames/,
+    );
+    expect(h.fake.rejected).toEqual([]);
+  });
+
+  it('claims once, refuses others, makes the claimant the designer of /createpayment’s order', async () => {
+    const { customer, ticket, channelId, intake } = await openTicket();
+    const byCustomer = await click(intake, `ticket:claim:${ticket.id}`, customer);
+    expect(byCustomer.response?.data?.content).toBe(
+      'This needs the Designer, Lead Designer or Executive role.',
+    );
+    const claimed = await click(intake, `ticket:claim:${ticket.id}`, h.users.designer);
+    expect(claimed.response?.type).toBe(6);
+    await expect
+      .poll(() => intake.components, LOADED)
+      .toMatchObject([{ components: [{ label: 'Claimed', disabled: true }, {}] }]);
+    const fields = () => intake.embeds[0]?.fields as Array<{ name: string; value: string }>;
+    expect(fields().find((f) => f.name === 'Claimed by')?.value).toMatch(
+      new RegExp(`^<@${h.users.designer}> <t:\\d+:f>$`),
+    );
+    const late = await click(intake, `ticket:claim:${ticket.id}`, h.users.lead);
+    await expect.poll(() => late.followUps[0]?.content, LOADED).toContain('is already claimed by');
+
+    // Inside the ticket /createpayment needs no order id: the order is the ticket's.
+    const payment = await run(
+      'createpayment',
+      h.users.designer,
+      { price: 700, roblox_username: 'Builder_1' },
+      channelId,
+    );
+    expect(await answerOf(payment)).toContain(
+      `Payment request for order ${ticket.orderId} created.`,
+    );
+    const order = await createOrdersRepository(h.database.db).findOrder(ticket.orderId);
+    expect(order).toMatchObject({
+      designerDiscordId: h.users.designer,
+      customerDiscordId: customer,
+      ticketChannelId: channelId,
+    });
+    // A lead reassigns: the order follows the ticket.
+    const reassigned = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'reassign',
+      options: { designer: h.users.lead },
+      channelId,
+      userId: h.users.lead,
+    });
+    expect(await answerOf(reassigned)).toBe(`${ticket.orderId} now belongs to <@${h.users.lead}>.`);
+    expect(
+      (await createOrdersRepository(h.database.db).findOrder(ticket.orderId))?.designerDiscordId,
+    ).toBe(h.users.lead);
+    const outside = await run(
+      'createpayment',
+      h.users.designer,
+      { price: 700, roblox_username: 'Builder_1' },
+      h.ids.contactChannel,
+    );
+    expect(await answerOf(outside)).toBe(
+      'Run /createpayment inside the order’s ticket, or give its order_id.',
+    );
+  });
+
+  it('closes after the customer confirms: transcript stored and posted, channel deleted; reopens', async () => {
+    const { customer, ticket, channelId, intake } = await openTicket();
+    await click(intake, `ticket:claim:${ticket.id}`, h.users.designer);
+    h.fake.postAsMember({
+      channelId,
+      userId: customer,
+      content: 'Can it be <b>gold</b>? <script>alert(1)</script>',
+    });
+    h.fake.postAsMember({ channelId, userId: h.users.designer, content: 'Sure!' });
+    const byOther = await click(intake, `ticket:close:${ticket.id}`, h.users.member);
+    await expect
+      .poll(() => byOther.followUps[0]?.content, LOADED)
+      .toContain('Only the designer who claimed');
+    await click(intake, `ticket:close:${ticket.id}`, h.users.designer);
+    const prompt = await (async () => {
+      await expect
+        .poll(
+          () => h.fake.messagesIn(channelId).some((m) => m.content.includes('asks to close')),
+          LOADED,
+        )
+        .toBe(true);
+      return h.fake
+        .messagesIn(channelId)
+        .find((m) => m.content.includes('asks to close')) as FakeMessage;
+    })();
+    expect(prompt.pings.users).toEqual([customer]);
+    const byDesigner = await click(prompt, `ticket:confirm:${ticket.id}`, h.users.designer);
+    await expect
+      .poll(() => byDesigner.followUps[0]?.content, LOADED)
+      .toBe(`Only the customer of ${ticket.orderId} can answer this.`);
+    await click(prompt, `ticket:confirm:${ticket.id}`, customer);
+
+    await expect.poll(() => h.fake.channel(channelId), LOADED).toBeUndefined();
+    const stored = await createTicketTranscriptsRepository(h.database.db).listTranscript(ticket.id);
+    expect(stored.map((m) => m.content)).toContain(
+      'Can it be <b>gold</b>? <script>alert(1)</script>',
+    );
+    expect(stored.find((m) => m.authorDiscordId === customer)?.authorName).toBe(
+      `customer-${customers}`,
+    );
+    const post = h.fake
+      .messagesIn(h.ids.transcriptsChannel)
+      .find((m) => String(m.embeds[0]?.title ?? '').startsWith(`Transcript of ${ticket.orderId}`));
+    const file = post?.attachments[0];
+    expect(file?.filename).toBe(`${ticket.orderId}.html`);
+    const html = file?.bytes.toString('utf8') ?? '';
+    expect(html).toContain(
+      'Can it be &lt;b&gt;gold&lt;/b&gt;? &lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(html).not.toContain('<script>');
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.transcriptStoredAt, LOADED)
+      .not.toBeNull();
+
+    // Closed: the customer reopens it within the window, in a new channel.
+    const reopen = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'reopen',
+      options: { ticket: ticket.orderId },
+      channelId: h.ids.contactChannel,
+      userId: customer,
+    });
+    expect(await answerOf(reopen)).toContain('is reopening');
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.channelId, LOADED)
+      .toMatch(/^\d+$/);
+    const again = await tickets().getTicket(ticket.id);
+    expect(again?.channelId).not.toBe(channelId);
+    expect(h.fake.channel(again?.channelId ?? '')?.name).toBe(ticket.orderId);
+  });
+
+  it('force-closes with a reason from /ticket close, for the claimant or a lead only', async () => {
+    const { ticket, channelId } = await openTicket();
+    const byDesigner = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'close',
+      options: { reason: 'spam' },
+      channelId,
+      userId: h.users.designer,
+    });
+    expect(await answerOf(byDesigner)).toContain('Only the designer who claimed');
+    const byLead = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'close',
+      options: { reason: 'Customer asked by DM' },
+      channelId,
+      userId: h.users.lead,
+    });
+    expect(await answerOf(byLead)).toBe(
+      `${ticket.orderId} is closed; its transcript is being saved.`,
+    );
+    await expect.poll(() => h.fake.channel(channelId), LOADED).toBeUndefined();
+    expect(await tickets().getTicket(ticket.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'Customer asked by DM',
+      closedBy: h.users.lead,
+    });
+  });
+
+  it('adds and removes a person with channel overwrites', async () => {
+    const { channelId } = await openTicket();
+    const guest = newCustomer();
+    const added = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'add',
+      options: { user: guest },
+      channelId,
+      userId: h.users.designer,
+    });
+    expect(await answerOf(added)).toBe(`<@${guest}> can now see this ticket.`);
+    expect(h.fake.channel(channelId)?.overwrites?.some((o) => o.id === guest)).toBe(true);
+    const removed = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'remove',
+      options: { user: guest },
+      channelId,
+      userId: h.users.designer,
+    });
+    expect(await answerOf(removed)).toBe(`<@${guest}> no longer sees this ticket.`);
+    expect(h.fake.channel(channelId)?.overwrites?.some((o) => o.id === guest)).toBe(false);
+    const byCustomer = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'add',
+      options: { user: guest },
+      channelId,
+      userId: h.users.member,
+    });
+    expect(await answerOf(byCustomer)).toBe(
+      'Only designers, lead designers and executives can do this.',
+    );
+  });
+
+  it('survives Discord 5xx and 429 while opening and a crash after the channel: one channel each', async () => {
+    h.fake.failNext(1, { status: 503 }, { method: 'POST', path: /^\/guilds\/\d+\/channels$/ });
+    h.fake.failNext(
+      1,
+      { status: 429, retryAfter: 0.2 },
+      { method: 'POST', path: /^\/guilds\/\d+\/channels$/ },
+    );
+    // The channel is made, then posting the intake fails: the retry finds the channel again.
+    h.fake.failNext(1, { status: 500 }, { method: 'POST', path: /^\/channels\/\d+\/messages$/ });
+    const { ticket } = await openTicket('service:emojis');
+    const named = [...h.fake.guild.channels, ...h.fake.deletedChannels].filter(
+      (c) => c.name === ticket.orderId,
+    );
+    expect(named).toHaveLength(1);
+  });
+
+  it('spills into the overflow category when the first holds 50, and waits when both are full', async () => {
+    await worker?.close();
+    worker = h.startWorker({ unroutedDelayMs: 100 });
+    const fill = (categoryId: string) => {
+      while (h.fake.channelsUnder(categoryId).length < 50) {
+        h.fake.guild.channels.push({
+          id: generateSnowflake(),
+          name: 'filler',
+          type: 0,
+          parentId: categoryId,
+        });
+      }
+    };
+    fill(h.ids.ticketsCategory);
+    const spilled = await openTicket('service:photography-editing');
+    expect(h.fake.channel(spilled.channelId)?.parentId).toBe(h.ids.overflowCategory);
+    fill(h.ids.overflowCategory);
+    const customer = newCustomer();
+    const submitted = await order(customer, 'service:photography-editing');
+    await expect
+      .poll(
+        () =>
+          h.log.lines.some((line) => String(line.msg).includes('the ticket categories are full')),
+        LOADED,
+      )
+      .toBe(true);
+    // A channel is freed: the queued ticket opens there, and the waiting answer links it.
+    const filler = h.fake.channelsUnder(h.ids.ticketsCategory).find((c) => c.name === 'filler');
+    h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(filler as never), 1);
+    expect(await answerOf(submitted)).toMatch(/^Your ticket is open: <#\d+>$/);
+    for (const id of [h.ids.ticketsCategory, h.ids.overflowCategory]) {
+      for (const c of h.fake.channelsUnder(id).filter((c) => c.name === 'filler')) {
+        h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(c), 1);
+      }
+    }
+    expect(h.fake.rejected).toEqual([]);
+  });
+
+  it('warns a quiet ticket, then closes it unless someone wrote', async () => {
+    const { customer, ticket, channelId } = await openTicket('service:liveries');
+    const deps = {
+      db: h.database.db,
+      config: h.config,
+      discord: createTicketDiscord(h.fake.botToken, h.fake.apiUrl),
+      sender: createDiscordSender(h.fake.botToken, h.fake.apiUrl),
+      log: h.log,
+    };
+    const DAY = 24 * 60 * 60 * 1000;
+    const base = Date.now();
+    const later = (days: number) => new Date(base + days * DAY);
+    // Every open ticket of this file is quiet as far as `later` is concerned; watch this one.
+    const state = async () => (await tickets().getTicket(ticket.id)) ?? ticket;
+    await runTicketInactivity(deps, later(1));
+    expect((await state()).inactivityWarnedAt).toBeNull();
+    await runTicketInactivity(deps, later(6));
+    expect((await state()).inactivityWarnedAt).not.toBeNull();
+    const warning = h.fake.messagesIn(channelId).at(-1);
+    expect(warning?.content).toContain('closes in 2 days unless someone writes here');
+    expect(warning?.pings.users).toEqual([customer]);
+    // The customer answers: no close; quiet again long after, warned again, then closed.
+    h.fake.postAsMember({ channelId, userId: customer, content: 'Still here!' });
+    await tickets().recordTicketActivity(ticket.id, later(7));
+    await runTicketInactivity(deps, later(9));
+    expect((await state()).status).toBe('open');
+    await runTicketInactivity(deps, later(13));
+    expect((await state()).inactivityWarnedAt?.getTime()).toBe(later(13).getTime());
+    await runTicketInactivity(deps, later(16));
+    expect(await tickets().getTicket(ticket.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'Closed after no activity',
+    });
+    await expect.poll(() => h.fake.channel(channelId), LOADED).toBeUndefined();
+  });
+
+  it('opens tickets queued while no worker ran (a restart between two steps)', async () => {
+    await worker?.close();
+    worker = null;
+    const customer = newCustomer();
+    const submitted = await order(customer, 'service:uniforms');
+    const stored = async () =>
+      (
+        await h.database.db
+          .select()
+          .from(ticketsTable)
+          .where(eq(ticketsTable.customerDiscordId, customer))
+      )[0];
+    await expect.poll(async () => (await stored())?.status, LOADED).toBe('opening');
+    // The worker comes back: the ticket opens and the waiting answer links it.
+    worker = h.startWorker();
+    expect(await answerOf(submitted)).toMatch(/^Your ticket is open: <#\d+>$/);
+    expect((await stored())?.status).toBe('open');
+    const pending = await h.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    expect(pending.filter((r) => r.kind === 'ticket_open')).toEqual([]);
+  });
+});
