@@ -43,8 +43,9 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
     for (const [index, project] of projects.entries()) {
       for (const [position, url] of (project.images ?? []).entries()) {
         const hash = url.slice(SITE_MEDIA_PREFIX.length);
-        if (!isContentHash(hash) || !(await media.has(hash)))
+        if (!isContentHash(hash) || !(await media.has(hash))) {
           fieldErrors[`${index}.images.${position}`] = 'No such uploaded image';
+        }
       }
     }
     if (Object.keys(fieldErrors).length > 0) {
