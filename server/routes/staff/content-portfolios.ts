@@ -16,7 +16,7 @@ import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
 import { createContentWriter } from './content-write';
-import { storeImageUpload } from './read-image-upload';
+import { storeImageUpload } from './store-image-upload';
 
 // Site content (executives): the designers' portfolios that /team/portfolios/:username shows.
 // A part (profile, skills, projects, expertise, testimonials) is saved whole and checked by the

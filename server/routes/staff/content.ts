@@ -13,7 +13,7 @@ import { createSiteContent } from '../../site-settings';
 import categoryContentRoutes from './content-categories';
 import portfolioContentRoutes from './content-portfolios';
 import { createContentWriter } from './content-write';
-import { storeImageUpload } from './read-image-upload';
+import { storeImageUpload } from './store-image-upload';
 
 // Site content (executives): the team directory's members, the site's blocks and (in
 // content-categories.ts and content-portfolios.ts) the categories and portfolios. Every write
