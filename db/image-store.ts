@@ -3,10 +3,11 @@ import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 // Uploaded images, named by the SHA-256 of their bytes, in one of two places behind one
-// interface (chosen by db/image-stores.ts): files under DATA_DIR (db/image-store-files.ts, decision 015) or an S3-compatible
-// bucket (db/image-store-bucket.ts, decision 048). The database keeps the hash and the
-// metadata. A file is received under a pending name first and kept under its hash only when
-// whole, so a reader never sees half a file; one image sent twice is one file.
+// interface (chosen by db/image-stores.ts): files under DATA_DIR (db/image-store-files.ts,
+// decision 015) or an S3-compatible bucket (db/image-store-bucket.ts, decision 048). The
+// database keeps the hash and the metadata. A file is received under a pending name first
+// and kept under its hash only when whole, so a reader never sees half a file; one image sent
+// twice is one file.
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -59,7 +60,7 @@ export interface ImageStore {
   remove(hash: string): Promise<void>;
   /** Every kept file with the time it was last written or kept again. */
   list(): Promise<{ hash: string; modifiedAt: number }[]>;
-  /** Removes pending files older than `olderThanMs`: left by requests that died with the process. */
+  /** Removes pending files older than `olderThanMs`: left by requests that died. */
   sweepTmp(olderThanMs: number): Promise<number>;
   /** Resolves when the store can be reached; rejects with why otherwise (`/api/health`). */
   check(): Promise<void>;
@@ -67,13 +68,13 @@ export interface ImageStore {
 
 /**
  * Streams `source` through `checks` into `write` (which consumes the body it is given) while
- * hashing (`target` names where, for the error), and tells whose a failure was. Only the store's own (a file it cannot write, a
- * bucket that refuses) becomes a StorageError; the source's (a client that hung up, a
- * malformed form) and the checks' (too large, not an image) stay as they are, although the
- * pipeline then fails every stream with that same error: whoever reported an error first
- * owns it. `write` calls `storeFailed` at its failure's origin where it can (an fs stream's
- * own error event); a rejection of `write` counts as the store's unless the sender reported
- * that error first.
+ * hashing (`target` names where, for the error), and tells whose a failure was. Only the
+ * store's own (a file it cannot write, a bucket that refuses) becomes a StorageError; the
+ * source's (a client that hung up, a malformed form) and the checks' (too large, not an
+ * image) stay as they are, although the pipeline then fails every stream with that same
+ * error: whoever reported an error first owns it. `write` calls `storeFailed` at its
+ * failure's origin where it can (an fs stream's own error event); a rejection of `write`
+ * counts as the store's unless the sender reported that error first.
  */
 export async function receiveThrough(
   source: Readable,

@@ -10,9 +10,11 @@ const FULL = {
 };
 
 describe('the bucket settings', () => {
-  it('keeps images under DATA_DIR when no S3_ variable is set', () => {
-    const result = parseConfig({});
-    expect(result.ok && result.config.bucket).toBeUndefined();
+  it('keeps images under DATA_DIR when no bucket is named', () => {
+    for (const env of [{}, { S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-1' }]) {
+      const result = parseConfig(env);
+      expect(result.ok ? result.config.bucket : result.errors).toBeUndefined();
+    }
   });
 
   it('groups a whole bucket configuration as config.bucket', () => {

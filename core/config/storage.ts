@@ -68,7 +68,11 @@ export function withStorageConfig<T extends StorageEnv>(
  */
 export function storageCrossErrors(env: Record<string, string | undefined>): string[] {
   const set = (name: string) => Boolean(env[name]?.trim());
-  const named = Object.keys(storageVariables).filter(set);
+  // The ones that say "use a bucket"; S3_REGION and S3_FORCE_PATH_STYLE alone say nothing (a
+  // copied .env.example sets S3_FORCE_PATH_STYLE=false).
+  const named = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    set,
+  );
   if (named.length === 0) return [];
   const errors: string[] = [];
   if (!set('S3_BUCKET')) {

@@ -107,6 +107,32 @@ for (const driver of DRIVERS) {
       expect(served.rawPayload).toEqual(Buffer.from(aPng(900, 3)));
     });
 
+    it('refuses a dashboard image that is no image, too large or for no one, keeping nothing', async () => {
+      const executive = (await signInAsStaff(database.db, ['executive'])).cookie;
+      const siteBefore = (await bucket.site.list()).length;
+      const send = async (url: string, data: Uint8Array<ArrayBuffer>) => {
+        const { body, contentType } = await multipartBody({}, [{ name: 'x.png', data }], 'image');
+        return app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          headers: { 'content-type': contentType, cookie: executive, origin: SITE_ORIGIN },
+        });
+      };
+      const images = '/api/staff/content/portfolios/novadev/images';
+      const text = await send(images, new TextEncoder().encode('just some text, no image'));
+      expect(text.statusCode).toBe(400);
+      expect(text.json()).toMatchObject({
+        fieldErrors: { image: expect.stringMatching(/^Only PNG/) },
+      });
+      const large = await send(images, aPng(5 * 1024 * 1024 + 10, 11));
+      expect(large.statusCode).toBe(413);
+      const nobody = await send('/api/staff/content/portfolios/nobody-here/images', aPng(500, 12));
+      expect(nobody.statusCode).toBe(404);
+      expect(await bucket.site.list()).toHaveLength(siteBefore);
+      expect(await bucket.site.sweepTmp(0)).toBe(0);
+    });
+
     it('refuses a submission with a clear 503 while the bucket is down, storing nothing', async () => {
       const before = await countApplicationRows(database.db);
       await s3.stop();

@@ -13,7 +13,7 @@ import { createSiteContent } from '../../site-settings';
 import categoryContentRoutes from './content-categories';
 import portfolioContentRoutes from './content-portfolios';
 import { createContentWriter } from './content-write';
-import { readImageUpload } from './read-image-upload';
+import { storeImageUpload } from './store-image-upload';
 
 // Site content (executives): the team directory's members, the site's blocks and (in
 // content-categories.ts and content-portfolios.ts) the categories and portfolios. Every write
@@ -69,9 +69,10 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   // One image file as multipart (field `image`): its type checked by its bytes, never its name.
   app.post('/content/team/members/:id/:kind', executives, async (request) => {
     const { id, kind } = parseWith(ImageParams, request.params);
-    const bytes = await readImageUpload(request);
-    if (!(await team.findMember(id))) throw new HttpError(404, 'No such member.');
-    const hash = await media.write(bytes);
+    const hash = await storeImageUpload(request, media, async () =>
+      Boolean(await team.findMember(id)),
+    );
+    if (!hash) throw new HttpError(404, 'No such member.');
     const member = await write(() => team.setImage(id, kind, siteMediaUrl(hash)));
     if (!member) throw new HttpError(404, 'No such member.');
     return member;
