@@ -6,5 +6,8 @@ import { fileURLToPath } from 'node:url';
 // here when a source is newer than the build, so no test ever runs yesterday's code.
 export default function freshBuild(): void {
   const script = fileURLToPath(new URL('../../scripts/ensure-build.mjs', import.meta.url));
-  execFileSync(process.execPath, [script], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would build React's development JSX into the server
+  // bundle: the build gets the environment `npm run build` gets from a shell.
+  const { NODE_ENV: _, ...env } = process.env;
+  execFileSync(process.execPath, [script], { stdio: 'inherit', env });
 }
