@@ -353,6 +353,15 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     });
     expect(await answerOf(removed)).toBe(`<@${guest}> no longer sees this ticket.`);
     expect(h.fake.channel(channelId)?.overwrites?.some((o) => o.id === guest)).toBe(false);
+    const renamed = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'rename',
+      options: { name: 'Logo & Banner!' },
+      channelId,
+      userId: h.users.designer,
+    });
+    expect(await answerOf(renamed)).toMatch(/^Renamed to #ticket-\d{4}-logo-banner\.$/);
+    expect(h.fake.channel(channelId)?.name).toMatch(/^ticket-\d{4}-logo-banner$/);
     const byCustomer = await h.fake.runCommand({
       name: 'ticket',
       subcommand: 'add',
@@ -379,6 +388,43 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
       (c) => c.name === ticket.orderId,
     );
     expect(named).toHaveLength(1);
+  });
+
+  it('archives a ticket once through Discord 5xx and 429 and a worker restart while closing', async () => {
+    const { customer, ticket, channelId } = await openTicket('service:discord-bots');
+    h.fake.postAsMember({ channelId, userId: customer, content: 'Thanks, all good' });
+    await worker?.close();
+    worker = null;
+    const lead = { discordId: h.users.lead, roles: new Set(['lead'] as const) };
+    expect((await tickets().forceCloseTicket(ticket.id, lead, 'Delivered')).ok).toBe(true);
+    h.fake.failNext(1, { status: 503 }, { method: 'GET', path: /^\/channels\/\d+\/messages$/ });
+    h.fake.failNext(
+      1,
+      { status: 429, retryAfter: 0.1 },
+      { method: 'POST', path: new RegExp(`^/channels/${h.ids.transcriptsChannel}/messages$`) },
+    );
+    h.fake.failNext(
+      1,
+      { status: 502 },
+      { method: 'DELETE', path: new RegExp(`^/channels/${channelId}$`) },
+    );
+    worker = h.startWorker();
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.transcriptStoredAt, LOADED)
+      .not.toBeNull();
+    expect(h.fake.channel(channelId)).toBeUndefined();
+    const posts = h.fake
+      .messagesIn(h.ids.transcriptsChannel)
+      .filter((m) => m.attachments[0]?.filename === `${ticket.orderId}.html`);
+    expect(posts).toHaveLength(1);
+    const notices = h.fake
+      .messagesIn(channelId)
+      .filter((m) => m.content.startsWith('This ticket was closed'));
+    expect(notices).toHaveLength(1);
+    const stored = await createTicketTranscriptsRepository(h.database.db).listTranscript(ticket.id);
+    expect(stored.filter((m) => m.content === 'Thanks, all good')).toHaveLength(1);
+    const history = await tickets().listTicketHistory(ticket.id);
+    expect(history.filter((e) => e.type === 'transcript_stored')).toHaveLength(1);
   });
 
   it('spills into the overflow category when the first holds 50, and waits when both are full', async () => {
