@@ -14,6 +14,7 @@ import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
 import { recordBotStatus, warnWithoutMessageContent } from './bot-status';
 import { createInteractionDispatcher } from './dispatcher';
+import { forgetGatewayState, trackGatewayState } from './gateway-metrics';
 import type { Log } from './log';
 import type { InteractionModules } from './modules';
 import { registry } from './registry';
@@ -125,8 +126,12 @@ export async function startBot(
     void recordBotStatus(client, guildId, deps);
     void warnWithoutMessageContent(client, log);
   }
+  trackGatewayState(client);
   return {
     client,
-    close: () => client.destroy(),
+    close: () => {
+      forgetGatewayState(client);
+      return client.destroy();
+    },
   };
 }

@@ -15,6 +15,7 @@ export const CHANGE_TABLES = [
   'reviews',
   'payouts',
   'outbox',
+  'tickets',
 ] as const;
 
 export const ChangeSchema = z.object({

@@ -61,5 +61,17 @@ describe('checkDataDir', () => {
     expect(
       writableFoldersOf(configWith({ DATA_DIR: '/d', LUNAR_ROLES: 'web', DATABASE_URL: url })),
     ).toEqual(['/d', '/d/uploads', '/d/uploads/.tmp', '/d/site/uploads', '/d/site/uploads/.tmp']);
+    // Images in a bucket: a web process on Postgres writes nothing under DATA_DIR.
+    const bucket = {
+      S3_BUCKET: 'lunar-images',
+      S3_ACCESS_KEY_ID: 'lunar',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+    };
+    expect(
+      writableFoldersOf(
+        configWith({ DATA_DIR: '/d', LUNAR_ROLES: 'web', DATABASE_URL: url, ...bucket }),
+      ),
+    ).toEqual([]);
+    expect(writableFoldersOf(configWith({ DATA_DIR: '/d', ...bucket }))).toEqual(['/d']);
   });
 });

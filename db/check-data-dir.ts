@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../core/config';
 import { hasRole } from '../core/config';
-import { createImageStore, SITE_MEDIA_FOLDER } from './image-store';
+import { SITE_MEDIA_FOLDER } from './image-store';
+import { createFileImageStore } from './image-store-files';
 
 /** Start-up stops on this; its message is the one line the operator reads. */
 export class DataDirError extends Error {
@@ -16,14 +17,15 @@ export class DataDirError extends Error {
 /**
  * The folders this process writes under DATA_DIR: the embedded database's files (when
  * DATABASE_URL is unset) and the uploads (applicants' images, the site's own images) of the
- * web and worker roles. None for a bot-only process on Postgres.
+ * web and worker roles unless they go to a bucket. None for a bot-only process on Postgres,
+ * nor for any process on Postgres with a bucket.
  */
 export function writableFoldersOf(config: Config): string[] {
-  const needsUploads = hasRole(config, 'web') || hasRole(config, 'worker');
+  const needsUploads = !config.bucket && (hasRole(config, 'web') || hasRole(config, 'worker'));
   if (config.DATABASE_URL && !needsUploads) return [];
   const stores = [
-    createImageStore(config.DATA_DIR),
-    createImageStore(join(config.DATA_DIR, SITE_MEDIA_FOLDER)),
+    createFileImageStore(config.DATA_DIR),
+    createFileImageStore(join(config.DATA_DIR, SITE_MEDIA_FOLDER)),
   ];
   return [
     config.DATA_DIR,

@@ -42,7 +42,18 @@ export type DatabaseHandle = {
    * once listening, to the function that stops.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** How the pool is used, for the metrics; null on the embedded database (no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+};
+
+export type PoolStats = {
+  /** Connections the pool may open. */
+  size: number;
+  /** Queries and transactions started and not yet settled (above `size`, some are waiting). */
+  busy: number;
+  /** Queries and transactions that failed since the process started, whatever the cause. */
+  errors: number;
 };
 
 export type DatabaseOptions =
@@ -84,6 +95,7 @@ async function openPglite(
       await client.query('select 1');
     },
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -129,7 +141,9 @@ async function openPostgres(
     },
     log,
   });
-  const db: Database = drizzlePostgres(failFast(client, availability), { schema });
+  const size = poolSize ?? 10;
+  const stats: PoolStats = { size, busy: 0, errors: 0 };
+  const db: Database = drizzlePostgres(failFast(client, availability, stats), { schema });
   return {
     db,
     driver: 'postgres',
@@ -142,6 +156,7 @@ async function openPostgres(
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
     },
+    poolStats: () => ({ ...stats }),
     close: async () => {
       availability.close();
       await client.end({ timeout: 5 });
@@ -151,8 +166,23 @@ async function openPostgres(
 
 // Drizzle sends every query through unsafe() and every transaction through begin(). While the
 // database is known to be down they fail at once instead of waiting for a connection, and
-// their failures tell the availability monitor when it goes down.
-function failFast(client: postgres.Sql, availability: Availability): postgres.Sql {
+// their failures tell the availability monitor when it goes down. Both are counted in `stats`
+// from the call until they settle (postgres.js keeps no public pool figures).
+function failFast(
+  client: postgres.Sql,
+  availability: Availability,
+  stats: PoolStats,
+): postgres.Sql {
+  const started = () => {
+    stats.busy++;
+  };
+  const settled = () => {
+    stats.busy--;
+  };
+  const failed = (error: unknown) => {
+    stats.errors++;
+    availability.reportFailure(error);
+  };
   return new Proxy(client, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
@@ -162,7 +192,11 @@ function failFast(client: postgres.Sql, availability: Availability): postgres.Sq
           const query = target.unsafe(...args);
           // Promise's own then() watches the query without starting it, as postgres.js's
           // then() would (drizzle has yet to choose the result format).
-          Promise.prototype.then.call(query, undefined, availability.reportFailure);
+          started();
+          Promise.prototype.then.call(query, settled, (error: unknown) => {
+            settled();
+            failed(error);
+          });
           return query;
         };
       }
@@ -174,7 +208,11 @@ function failFast(client: postgres.Sql, availability: Availability): postgres.Sq
             return Promise.reject(error);
           }
           const transaction = target.begin(...args);
-          transaction.catch(availability.reportFailure);
+          started();
+          transaction.then(settled, (error: unknown) => {
+            settled();
+            failed(error);
+          });
           return transaction;
         };
       }

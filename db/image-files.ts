@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from './client';
-import type { ImageStore } from './image-store';
+import { type ImageStore, isContentHash } from './image-store';
 import { applicationImages } from './schema';
 
-// The files of db/image-store.ts kept in step with the rows that reference them.
+// The stored files (db/image-store.ts, on disk or in the bucket) kept in step with the rows
+// that reference them.
 
 /**
  * A kept file younger than this is never swept: a request may have kept it a moment before
@@ -32,7 +33,7 @@ export async function deleteStoredImages(
   store: ImageStore,
   hashes: string[],
 ): Promise<number> {
-  const wanted = [...new Set(hashes)].filter(store.isHash);
+  const wanted = [...new Set(hashes)].filter(isContentHash);
   const stillUsed = await referenced(db, wanted);
   const orphans = wanted.filter((hash) => !stillUsed.has(hash));
   for (const hash of orphans) await store.remove(hash);

@@ -26,14 +26,15 @@ vi.mock('node:fs', async (original) => {
   };
 });
 
-const { createImageStore, StorageError } = await import('./image-store');
+const { StorageError } = await import('./image-store');
+const { createFileImageStore } = await import('./image-store-files');
 
 describe('the image store’s failures', () => {
   const dirs: string[] = [];
   const store = () => {
     const dir = mkdtempSync(join(tmpdir(), 'lunar-store-'));
     dirs.push(dir);
-    return createImageStore(dir);
+    return createFileImageStore(dir);
   };
   afterEach(() => {
     failWrites.on = false;

@@ -5,11 +5,12 @@ import { type Config, hasRole, publicUrl } from '../core/config';
 import { checkDataDir } from '../db/check-data-dir';
 import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
-import { createImageStore } from '../db/image-store';
+import { openImageStores } from '../db/image-stores';
 import { seedOnce, seedsDemo } from '../db/seed';
-import { startLocalControl, startWeb } from '../server';
+import { createMetrics, type Metrics, startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
+import { startMetricsPort } from './metrics-port';
 import { startupWarnings } from './warnings';
 
 export type RunningLunar = {
@@ -35,15 +36,36 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     await database.migrate();
     const seeded = await seedOnce(database.db, { demo: seedsDemo(config) });
     log.info({ driver: database.driver, seeded }, 'database ready');
-    // Uploads live under DATA_DIR whichever the database (docs/decisions/015-upload-storage.md).
-    const images = await prepareImageStorage(database.db, createImageStore(config.DATA_DIR));
-    if (images.moved || images.files || images.tmpFiles) log.info({ images }, 'image files tidied');
+    // Uploads live under DATA_DIR whichever the database (docs/decisions/015-upload-storage.md),
+    // or in the bucket when one is configured (048-object-storage.md).
+    const imageStores = openImageStores(config);
+    closers.push({ name: 'image stores', close: async () => imageStores.close() });
+    try {
+      const images = await prepareImageStorage(database.db, imageStores.applications);
+      if (images.moved || images.files || images.tmpFiles)
+        log.info({ images }, 'image files tidied');
+    } catch (error) {
+      // A bucket that is down must not keep the site from starting: uploads answer 503 and
+      // /api/health says so until it is back; the next start (or the daily run) tidies.
+      log.error({ err: error }, `image storage (${imageStores.applications.kind}) not tidied`);
+    }
 
     let url: string | null = null;
+    let metrics: Metrics | undefined;
     if (hasRole(config, 'web')) {
       const web = await startWeb(config, database, log);
       closers.push({ name: 'http', close: () => web.close() });
       url = web.url;
+      metrics = web.metrics;
+    }
+    if (config.METRICS_PORT !== undefined) {
+      const port = await startMetricsPort(
+        { port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN },
+        metrics ?? createMetrics(database, { serving: true }),
+        log,
+      );
+      closers.push({ name: 'metrics port', close: () => port.close() });
+      log.info(`metrics on port ${port.port}, GET /metrics`);
     }
 
     // PGlite admits one process: `npm run login-link` asks this one while it holds DATA_DIR.
@@ -64,7 +86,7 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
     if (hasRole(config, 'worker')) {
       const retention = startRetentionJob(database.db, {
         months: config.RETENTION_MONTHS,
-        images: createImageStore(config.DATA_DIR),
+        images: imageStores.applications,
         log,
       });
       closers.push({ name: 'retention job', close: () => retention.close() });

@@ -21,6 +21,7 @@ const ENTRIES = {
   'discord-register': 'scripts/discord-register.ts',
   'db-migrate': 'scripts/db-migrate.ts',
   'login-link': 'scripts/login-link.ts',
+  'storage-migrate': 'scripts/storage-migrate.ts',
   'db-seed-demo': 'scripts/db-seed-demo.ts',
 };
 

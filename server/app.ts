@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changesHubPlugin } from './live/changes-hub';
+import { metricsPlugin } from './metrics';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -44,6 +45,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
+  await fastify.register(metricsPlugin);
   await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
   await fastify.register(customerAuthPlugin);

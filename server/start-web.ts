@@ -3,10 +3,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type Config, publicUrl } from '../core/config';
 import type { DatabaseHandle } from '../db/client';
 import { app } from './app';
+import type { Metrics } from './metrics/registry';
 import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
-export type RunningWeb = { url: string; close(): Promise<void> };
+export type RunningWeb = {
+  url: string;
+  /** This app's and the process's metrics (entry/metrics-port.ts serves them on METRICS_PORT). */
+  metrics: Metrics;
+  close(): Promise<void>;
+};
 
 /** How long a stop waits for requests in flight (a slow upload) before cutting them off. */
 export const DRAIN_MS = 10_000;
@@ -35,7 +41,11 @@ export async function startWeb(
   await announceOwnerLink({ ...config, PORT: port }, database.db, {
     info: (message) => log.info(message),
   }).catch((error) => log.warn({ err: error }, 'could not make the owner sign-in link'));
-  return { url: publicUrl({ ...config, PORT: port }), close: () => drainAndClose(server, log) };
+  return {
+    url: publicUrl({ ...config, PORT: port }),
+    metrics: server.metrics,
+    close: () => drainAndClose(server, log),
+  };
 }
 
 /**

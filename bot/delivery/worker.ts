@@ -1,7 +1,7 @@
 import { type Config, publicUrl } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { Database } from '../../db/client';
-import { createImageStore } from '../../db/image-store';
+import { openImageStores } from '../../db/image-stores';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import { createSystemStateRepository } from '../../db/repositories/system-state';
@@ -9,6 +9,7 @@ import type { Log } from '../log';
 import { createTicketJobs } from '../tickets/jobs';
 import type { TicketDiscord } from '../tickets/ticket-discord';
 import { computeRetryDelay } from './backoff';
+import { countDeliveryFailure } from './metrics';
 import { createPersonDelivery } from './person-delivery';
 import { createDeliveryRenderer } from './render';
 import { routeDelivery } from './routing';
@@ -67,8 +68,9 @@ export function startOutboxWorker(
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
   const { sender, config, log } = deps;
   const outbox = createOutboxRepository(deps.db);
-  // The web role keeps uploads under DATA_DIR; a worker elsewhere shares that volume.
-  const renderer = createDeliveryRenderer(deps.db, createImageStore(config.DATA_DIR), {
+  // The images the web role stored: the bucket, or DATA_DIR (a worker elsewhere shares it).
+  const images = openImageStores(config);
+  const renderer = createDeliveryRenderer(deps.db, images.applications, {
     siteUrl: publicUrl(config),
   });
   const systemState = createSystemStateRepository(deps.db);
@@ -187,6 +189,7 @@ export function startOutboxWorker(
       channelId,
       attempts: row.attempts,
     };
+    countDeliveryFailure(row.kind, failure.kind);
     if (failure.kind === 'rate-limited') {
       // Discord said when to come back; being paced is not a failed attempt.
       const delayMs = failure.retryAfterMs ?? options.baseDelayMs;
@@ -291,6 +294,7 @@ export function startOutboxWorker(
       stopping = true;
       wakeUp?.();
       await running;
+      images.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { retentionCutoff } from '../../core/shared/retention';
 import type { Database } from '../../db/client';
-import { deleteStoredImages } from '../../db/image-files';
+import { deleteStoredImages, sweepOrphanImages } from '../../db/image-files';
 import type { ImageStore } from '../../db/image-store';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
@@ -18,8 +18,9 @@ export type RetentionCounts = {
 };
 
 /**
- * Deletes what the privacy policy says is kept no longer: applications (and their images)
- * and contact messages older than `months`, with their outbox rows. Logs counts only.
+ * Deletes what the privacy policy says is kept no longer: applications (and their images'
+ * files or bucket objects) and contact messages older than `months`, with their outbox rows.
+ * Logs counts only.
  */
 export async function runRetention(
   db: Database,
@@ -35,6 +36,12 @@ export async function runRetention(
   // The rows are gone; their files follow (a file another application shares stays).
   await deleteStoredImages(db, images, applications.imageHashes);
   const messages = await createContactMessagesRepository(db).deleteOlderThan(cutoff);
+  // What a request that died between storing a file and inserting its row left (a bucket that
+  // went down half-way): swept daily too, not only at start-up, so no orphan stays for good.
+  const swept = await sweepOrphanImages(db, images);
+  if (swept.files || swept.tmpFiles) {
+    log.info({ retention: { orphanImages: swept } }, 'retention: swept orphan image files');
+  }
   const counts = {
     applications: applications.applications,
     images: applications.images,

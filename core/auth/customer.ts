@@ -20,8 +20,15 @@ export const CUSTOMER_ORDERS_PATH = '/orders';
 
 const DAY = 24 * 60 * 60_000;
 
-/** A customer stays signed in 30 days, or until 7 days pass without a visit. */
-export const CUSTOMER_SESSION_POLICY = { lifetimeMs: 30 * DAY, idleTimeoutMs: 7 * DAY } as const;
+/**
+ * A customer stays signed in 7 days: as long as the access token Discord grants (a week), which
+ * the bot needs to add them to the server. Past it they continue with Discord again.
+ */
+export const CUSTOMER_SESSION_POLICY = { lifetimeMs: 7 * DAY, idleTimeoutMs: 7 * DAY } as const;
+
+/** `POST /api/customer/tickets` when the customer's Discord token is gone (expired, revoked). */
+export const CUSTOMER_TOKEN_EXPIRED =
+  'Your Discord sign-in has expired. Continue with Discord again to open your ticket; what you typed is kept.';
 
 /** `?signin=` codes on the page a customer sign-in comes back to, with what it tells them. */
 export const CUSTOMER_SIGN_IN_ERRORS = {

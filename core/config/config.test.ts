@@ -55,7 +55,7 @@ describe('parseConfig', () => {
     const env = Object.fromEntries(
       example
         .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(Object.keys(env).length).toBeGreaterThan(15);

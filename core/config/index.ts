@@ -5,11 +5,13 @@ import { discordCrossErrors, discordVariables, withDiscordConfig } from './disco
 import { optionalText } from './fields';
 import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
+import { storageCrossErrors, storageVariables, withStorageConfig } from './storage';
 import { ticketVariables, withTicketsConfig } from './tickets';
 
 export * from './discord';
 export { isSecretVariable } from './secrets';
 export * from './sign-in';
+export type { BucketConfig } from './storage';
 export * from './tickets';
 
 // The one place that knows every environment variable. Parsed once at start-up by the process
@@ -113,19 +115,35 @@ const EnvironmentSchema = z.object({
     .max(120, { error: 'must be between 1 and 120 months' })
     .default(12),
 
+  // Metrics (docs/decisions/049-several-processes-and-metrics.md): off unless one is set.
+  // A bearer token for `GET /metrics` on the site's own port…
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, {
+    message: 'must be at least 24 characters (e.g. openssl rand -hex 24), or unset',
+  }),
+  // …and/or a port of its own for every role (also a process without the web role): on
+  // 127.0.0.1 without a token, or on HOST with METRICS_TOKEN. 0: any free port, logged.
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .optional(),
+
   ...discordVariables,
   // Staff sign-in (core/config/sign-in.ts).
   ...signInVariables,
+  // Uploaded images in an S3-compatible bucket (core/config/storage.ts).
+  ...storageVariables,
   // Tickets (core/config/tickets.ts).
   ...ticketVariables,
 });
 
 /**
  * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
- * ones as `config.signIn`, the ticket ones as `config.tickets`.
+ * ones as `config.signIn`, the bucket's as `config.bucket`, the ticket ones as `config.tickets`.
  */
 export const ConfigSchema = EnvironmentSchema.transform((env) =>
-  withTicketsConfig(withSignInConfig(withDiscordConfig(env))),
+  withTicketsConfig(withStorageConfig(withSignInConfig(withDiscordConfig(env)))),
 );
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -164,6 +182,7 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
   }
   errors.push(...discordCrossErrors(env));
   errors.push(...signInCrossErrors(env));
+  errors.push(...storageCrossErrors(env));
   return errors;
 }
 

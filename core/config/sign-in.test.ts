@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, signInSettings } from '.';
+import { customerSignInSettings, parseConfig, signInSettings } from '.';
 
 const id = (n: number) => `10000000000000000${n}`;
 const DISCORD = {
@@ -50,5 +50,30 @@ describe('staff sign-in configuration', () => {
       'DISCORD_TOKEN: is required when DISCORD_CLIENT_ID is set: sign-in reads the member’s roles in the studio server with the bot',
       'DISCORD_CLIENT_ID: sign-in with Discord needs at least one staff role: set DISCORD_STAFF_ROLE_ID, DISCORD_DESIGNER_ROLE_ID, DISCORD_PAYMENT_VERIFIER_ROLE_ID, DISCORD_LEAD_ROLE_ID, DISCORD_EXECUTIVE_ROLE_ID',
     ]);
+  });
+});
+
+describe('customer sign-in configuration (decision 047)', () => {
+  it('is on with the OAuth2 application and the bot, and off without either', () => {
+    const on = parseConfig({
+      ...DISCORD,
+      DISCORD_CLIENT_ID: id(9),
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_OAUTH_URL: 'http://127.0.0.1:9/',
+    });
+    if (!on.ok) throw new Error(on.errors.join('\n'));
+    expect(customerSignInSettings(on.config)).toEqual({
+      oauth: {
+        clientId: id(9),
+        clientSecret: 'secret',
+        authorizeUrl: 'http://127.0.0.1:9/oauth2/authorize',
+        apiBaseUrl: 'https://discord.com/api/v10',
+      },
+      guildId: id(0),
+    });
+    const botOnly = parseConfig(DISCORD);
+    expect(botOnly.ok && customerSignInSettings(botOnly.config)).toBeNull();
+    const bare = parseConfig({});
+    expect(bare.ok && customerSignInSettings(bare.config)).toBeNull();
   });
 });

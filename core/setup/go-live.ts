@@ -1,4 +1,4 @@
-import { formatLongDate } from '../site/studio-settings';
+import { formatLongDate } from '../shared/long-date';
 
 // The go-live checklist (README "Go-live checklist"): what a studio sets up before it opens,
 // each item ticked from the data rather than by hand, except backups, which only a person can

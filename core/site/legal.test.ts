@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatLongDate } from '../shared/long-date';
 import {
   INTRO_TEMPLATE,
   STAFF_DOCUMENTATION_SECTIONS,
@@ -7,7 +8,6 @@ import {
 } from '../staff/guides';
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal';
 import { SITE_CONTENT_DEFAULTS } from './site-content';
-import { formatLongDate } from './studio-settings';
 import type { LegalSection } from './types';
 
 const titles = (sections: LegalSection[]) => sections.map((s) => s.title);

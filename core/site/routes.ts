@@ -124,6 +124,15 @@ const STAFF_PAGE = {
   sitemap: false,
 } as const;
 
+// A signed-in customer's own pages: rendered in the browser from their session's API answers.
+const CUSTOMER_PAGE = {
+  layout: 'public',
+  access: 'public',
+  prerender: false,
+  cache: false,
+  sitemap: false,
+} as const;
+
 /** A portfolio's own URL; the canonical address of every page that shows that profile. */
 export function portfolioPath(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
@@ -262,6 +271,30 @@ const TABLE = defineRoutes([
     cache: false,
     sitemap: false,
     head: () => ({ title: `Sign in — ${studio}`, description: '', noindex: true }),
+  },
+  // The customer's pages (decision 047): what they show is theirs alone (their session, their
+  // tickets), so like the sign-in page they are rendered in the browser, never stored or indexed.
+  {
+    id: 'order',
+    path: '/order/:kind/:item',
+    ...CUSTOMER_PAGE,
+    head: () => ({ title: `Order — ${studio}`, description: '', noindex: true }),
+  },
+  {
+    id: 'orders',
+    path: '/orders',
+    ...CUSTOMER_PAGE,
+    head: () => ({ title: `Your orders — ${studio}`, description: '', noindex: true }),
+  },
+  {
+    id: 'order-ticket',
+    path: '/orders/:number',
+    ...CUSTOMER_PAGE,
+    head: ({ number = '' }) => ({
+      title: `Your ticket ${number} — ${studio}`,
+      description: '',
+      noindex: true,
+    }),
   },
   // One dashboard chunk behind three paths (the route table has no splats): the overview, a
   // section's list, and one item of a section. web/src/dashboard/sections.ts names the sections.

@@ -28,29 +28,3 @@ export function defaultStudioSettings(config: {
     legalLastUpdated: SPEC_LEGAL_LAST_UPDATED,
   };
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * `2024-03-19` as "March 19, 2024", the same on the server and in every browser (no Intl: the
- * legal pages hydrate without building a date formatter). Anything else is shown as it is.
- */
-export function formatLongDate(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return day;
-  return `${month} ${Number(match[3])}, ${match[1]}`;
-}

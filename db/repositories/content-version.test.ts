@@ -38,4 +38,22 @@ describe('the content version reader', () => {
     await sleep(0);
     expect(read()).toBe(8);
   });
+
+  it('reads again at once when told of a bump, and requests wait for that read', async () => {
+    const { db, reads } = slowDatabase();
+    const read = createContentVersionReader(db, 60_000);
+    const first = read();
+    reads[0]?.(3);
+    expect(await first).toBe(3);
+    // A read that started before the bump committed must not win over the one after it.
+    read.invalidate();
+    expect(reads).toHaveLength(2);
+    const waiting = read();
+    expect(waiting).toBeInstanceOf(Promise);
+    reads[1]?.(4);
+    expect(await waiting).toBe(4);
+    // Within the max age again: the copy answers, no further read.
+    expect(read()).toBe(4);
+    expect(reads).toHaveLength(2);
+  });
 });

@@ -4,6 +4,11 @@ import { systemState } from '../schema';
 
 // One row in system_state: `<version>:<reason of the last bump>`, e.g. `42:blog post created`.
 const KEY = 'content_version';
+/**
+ * NOTIFY'd by every bump, in its transaction (so heard once it commits): web processes read
+ * the row again at once instead of at their next read (docs/decisions/049).
+ */
+export const CONTENT_CHANNEL = 'lunar_content';
 /** How long a process may serve pages of a version another process has already replaced. */
 export const CONTENT_VERSION_MAX_AGE_MS = 1000;
 
@@ -29,6 +34,7 @@ export async function bumpContentVersion(db: Executor, reason: string): Promise<
         updatedAt: sql`now()`,
       },
     });
+  await db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
   lastLocalBump = Date.now();
 }
 
@@ -52,26 +58,35 @@ const STALE_MS = 5000;
  * a bump by another process is seen within about that time without a query per request; a
  * bump by this process is seen at once (the row is read again for `maxAgeMs` after it).
  * While a newer read waits, a copy younger than STALE_MS is used: pages are answered from
- * the cache instead of waiting behind the writes in progress.
+ * the cache instead of waiting behind the writes in progress. `invalidate()` (a bump heard on
+ * CONTENT_CHANNEL) reads the row at once, and requests wait for that read: the change is
+ * served as soon as it is known, the once-a-`maxAgeMs` read stays as the safety net for a
+ * notification lost while the listening connection was down.
  */
 export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERSION_MAX_AGE_MS) {
   let version = 0;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<number> | undefined;
-  function read(): Promise<number> {
+  let fresh: Promise<number> | undefined;
+  /** A read of the row; its answer is kept unless a read started later was kept already. */
+  function readRow(): Promise<number> {
     const startedAt = Date.now();
-    reading ??= readContentVersion(db)
-      .then((read) => {
+    return readContentVersion(db).then((read) => {
+      if (startedAt >= readAt) {
         version = read;
         readAt = startedAt;
-        return read;
-      })
-      .finally(() => {
-        reading = undefined;
-      });
+      }
+      return version;
+    });
+  }
+  function read(): Promise<number> {
+    reading ??= readRow().finally(() => {
+      reading = undefined;
+    });
     return reading;
   }
-  return function current(): Promise<number> | number {
+  function current(): Promise<number> | number {
+    if (fresh) return fresh;
     const now = Date.now();
     const age = now - readAt;
     const bumpedHere = now - lastLocalBump <= maxAgeMs;
@@ -82,5 +97,17 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
       return version;
     }
     return next;
-  };
+  }
+  /** Another process (or this one) committed a bump: read the row again now. */
+  function invalidate(): void {
+    // Not the read in flight: it may have started before the bump committed.
+    const next = readRow().finally(() => {
+      if (fresh === next) fresh = undefined;
+    });
+    next.catch(() => {
+      readAt = Number.NEGATIVE_INFINITY; // the next request reads again
+    });
+    fresh = next;
+  }
+  return Object.assign(current, { invalidate });
 }

@@ -171,3 +171,32 @@ export function createOutboxRepository(db: Executor) {
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+export type OutboxBacklog = {
+  kind: OutboxKind;
+  pending: number;
+  /** Seconds since the oldest pending row was queued; 0 when none is pending. */
+  oldestPendingSeconds: number;
+  failed: number;
+};
+
+/** Per kind: what waits to be sent, for how long, and what was given up on (the metrics). */
+export async function readOutboxBacklog(db: Executor): Promise<OutboxBacklog[]> {
+  const rows = await db
+    .select({
+      kind: outbox.kind,
+      pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')::int`,
+      oldestPendingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.status} = 'pending')), 0)::float8`,
+      failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')::int`,
+    })
+    .from(outbox)
+    // Delivered rows are most of the table and say nothing here (outbox_due_idx leads by status).
+    .where(inArray(outbox.status, ['pending', 'failed']))
+    .groupBy(outbox.kind);
+  return rows.map((row) => ({
+    ...row,
+    pending: Number(row.pending),
+    oldestPendingSeconds: Number(row.oldestPendingSeconds),
+    failed: Number(row.failed),
+  }));
+}

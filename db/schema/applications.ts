@@ -86,7 +86,7 @@ export const applicationImages = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
-    // The file under DATA_DIR/uploads (db/image-store.ts): the SHA-256 of its bytes, in hex.
+    // The stored file (db/image-store.ts: DATA_DIR or the bucket): the SHA-256 of its bytes.
     // Null only on a row from before files, until the start-up step moves its bytes out.
     contentHash: text('content_hash'),
     // Legacy: the bytes of images stored before files (docs/decisions/015-upload-storage.md).

@@ -3,7 +3,7 @@ import type { Change } from '../../db/changes';
 
 /** What a staff stream sends: which list changed and which row, never the row's contents. */
 export type StaffEvent = {
-  type: 'application' | 'message' | 'order' | 'review' | 'payout' | 'outbox';
+  type: 'application' | 'message' | 'order' | 'review' | 'payout' | 'outbox' | 'ticket';
   id: string | number;
   op: Change['op'];
   status?: string;
@@ -33,5 +33,8 @@ export function toStaffEvent(change: Change, staff: StaffMember): StaffEvent | n
       return own ? event('payout') : null;
     case 'reviews':
       return event('review');
+    // The Tickets page is every designer's (decision 047).
+    case 'tickets':
+      return hasRole(staff, 'designer') ? event('ticket') : null;
   }
 }

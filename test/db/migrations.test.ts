@@ -14,6 +14,8 @@ const EXPECTED_TABLES = [
   'applications',
   'blog_posts',
   'contact_messages',
+  'customer_accounts',
+  'customer_sessions',
   'order_events',
   'order_messages',
   'orders',

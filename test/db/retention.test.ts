@@ -2,13 +2,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRetention, startRetentionJob } from '../../bot/retention/job';
 import type { Application } from '../../core/applications';
-import { createImageStore } from '../../db/image-store';
+import { createFileImageStore } from '../../db/image-store-files';
+import { type ImageStores, openImageStores } from '../../db/image-stores';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
 import { createOutboxRepository } from '../../db/repositories/outbox';
 import { applicationImages, applications, contactMessages, outbox } from '../../db/schema';
 import { testConfig } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { describeNeeding } from '../support/needs';
+import { type LocalS3, S3_SERVER_MISSING, startLocalS3 } from '../support/s3-server';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -42,7 +45,7 @@ function memoryLog() {
 describe.each(DRIVERS)('retention job on %s', (driver) => {
   let database: TestDatabase;
   // Each test file has its own DATA_DIR (test/support/app.ts); the images are files there.
-  const images = createImageStore(testConfig().DATA_DIR);
+  const images = createFileImageStore(testConfig().DATA_DIR);
   beforeAll(async () => {
     database = await createTestDatabase(driver);
   });
@@ -179,5 +182,48 @@ describe.each(DRIVERS)('retention job on %s', (driver) => {
     await first;
     await job.close();
     expect(lines.some((line) => line.msg?.startsWith('retention: deleted'))).toBe(true);
+  });
+});
+
+describeNeeding(S3_SERVER_MISSING)('retention with images in a bucket', () => {
+  let database: TestDatabase;
+  let s3: LocalS3;
+  let stores: ImageStores;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    s3 = await startLocalS3();
+    stores = openImageStores(testConfig(s3.env));
+  });
+  afterAll(async () => {
+    stores?.close();
+    await s3?.close();
+    await database?.close();
+  });
+
+  it('deletes the objects of the applications it deletes; a shared one stays', async () => {
+    const images = stores.applications;
+    const apps = createApplicationsRepository(database.db);
+    const own = await images.write(PNG);
+    const shared = await images.write(new Uint8Array([...PNG, 5]));
+    const image = (contentHash: string) => ({
+      filename: 'a.png',
+      contentType: 'image/png' as const,
+      contentHash,
+      byteSize: PNG.byteLength,
+    });
+    await apps.create(aDesigner('old_applicant'), {
+      images: [image(own), image(shared)],
+      submittedAt: new Date('2025-11-01T00:00:00Z'),
+    });
+    await apps.create(aDesigner('recent_applicant'), {
+      images: [image(shared)],
+      submittedAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    const { log } = memoryLog();
+    const counts = await runRetention(database.db, { months: 12, images, now: NOW, log });
+    expect(counts).toMatchObject({ applications: 1, images: 2 });
+    expect(await images.has(own)).toBe(false);
+    expect(await images.has(shared)).toBe(true);
+    expect((await images.list()).map((file) => file.hash)).toEqual([shared]);
   });
 });

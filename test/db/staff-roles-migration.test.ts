@@ -1,48 +1,25 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client';
 import { sessions, staffUsers } from '../../db/schema';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
-
-type Journal = { entries: { tag: string }[] };
-
-/** The committed migrations up to, not including, the one that turned `role` into `roles`. */
-function migrationsBeforeStaffRoles(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'lunar-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta/_journal.json');
-  const journal: Journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  const at = journal.entries.findIndex((entry) => entry.tag.endsWith('_staff_roles'));
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
+import { migrateFrom, migrationsBefore } from '../support/migrations';
 
 // The hand-written part of the migration: existing staff keep their single role as a list.
 describe.each(DRIVERS)('staff roles migration on %s', (driver) => {
   let database: TestDatabase;
-  let oldFolder: string;
-  const migrateFrom = (folder: string) =>
-    driver === 'pglite'
-      ? migratePglite(database.db as never, { migrationsFolder: folder })
-      : migratePostgres(database.db as never, { migrationsFolder: folder });
+  let old: ReturnType<typeof migrationsBefore>;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver, { migrate: false });
-    oldFolder = migrationsBeforeStaffRoles();
+    old = migrationsBefore('_staff_roles');
   });
   afterAll(async () => {
     await database.close();
-    rmSync(oldFolder, { recursive: true, force: true });
+    old.remove();
   });
 
   it('turns each single role into a one-role list and keeps the sessions', async () => {
-    await migrateFrom(oldFolder);
+    await migrateFrom(driver, database, old.folder);
     await database.db.execute(sql`
       insert into staff_users (discord_id, username, role)
       values ('111', 'plain', 'staff'), ('222', 'leader', 'lead'), ('333', 'boss', 'executive')`);

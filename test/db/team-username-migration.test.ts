@@ -1,51 +1,26 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client';
 import { teamCategoryMembers, teamMembers } from '../../db/schema';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
-
-type Journal = { entries: { tag: string }[] };
-
-/** The committed migrations up to, not including, the one that made usernames any-case unique. */
-function migrationsBeforeAnyCase(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'lunar-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta/_journal.json');
-  const journal: Journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  const at = journal.entries.findIndex((entry) =>
-    entry.tag.endsWith('_team_member_username_any_case'),
-  );
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
+import { migrateFrom, migrationsBefore } from '../support/migrations';
 
 // Members the old case-sensitive constraint let in twice are settled before the any-case
 // unique index is built: exact copies merge into the earliest, others get "_<id>".
 describe.each(DRIVERS)('team member username migration on %s', (driver) => {
   let database: TestDatabase;
-  let oldFolder: string;
-  const migrateFrom = (folder: string) =>
-    driver === 'pglite'
-      ? migratePglite(database.db as never, { migrationsFolder: folder })
-      : migratePostgres(database.db as never, { migrationsFolder: folder });
+  let old: ReturnType<typeof migrationsBefore>;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver, { migrate: false });
-    oldFolder = migrationsBeforeAnyCase();
+    old = migrationsBefore('_team_member_username_any_case');
   });
   afterAll(async () => {
     await database.close();
-    rmSync(oldFolder, { recursive: true, force: true });
+    old.remove();
   });
 
   it('merges exact copies, renames the others, then refuses case variants', async () => {
-    await migrateFrom(oldFolder);
+    await migrateFrom(driver, database, old.folder);
     await database.db.execute(sql`
       insert into team_categories (id, name, icon, position) values
         ('graphics', 'Graphics', 'palette', 0), ('bots', 'Bots', 'bot', 1)`);

@@ -9,11 +9,13 @@ import { parseConfig } from '../../core/config';
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 type Service = {
+  profiles?: string[];
   build?: string;
   image?: string;
   restart?: string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
   healthcheck?: { test: string[] };
   volumes?: string[];
   stop_grace_period?: string;
@@ -72,6 +74,69 @@ describe('compose.yaml', () => {
     const result = parseConfig({ NODE_ENV: 'production', ...environment });
     expect(result.ok ? [] : result.errors).toEqual([]);
     expect(environment.HOST).toBe('0.0.0.0');
+  });
+});
+
+describe('compose.yaml, profile scale (docs/scale-out.md)', () => {
+  const scale = Object.entries(compose.services).filter(([, service]) =>
+    service.profiles?.includes('scale'),
+  );
+  const names = scale.map(([name]) => name);
+  const nginx = read('deploy/nginx/scale.conf');
+
+  it('adds two web services, nginx, MinIO and its bucket, and nothing to the default start', () => {
+    expect(names.sort()).toEqual(['minio', 'minio-bucket', 'proxy', 'web-1', 'web-2']);
+    expect(compose.services.lunar?.profiles).toBeUndefined();
+    expect(compose.services.postgres?.profiles).toBeUndefined();
+  });
+
+  it('runs the web role only in the web services, behind nginx, which proxies to both', () => {
+    for (const name of ['web-1', 'web-2']) {
+      const web = compose.services[name];
+      expect(web?.environment?.LUNAR_ROLES).toBe('web');
+      expect(web?.environment?.TRUST_PROXY).toBe('1');
+      expect(web?.ports).toBeUndefined();
+      expect(nginx).toContain(`server ${name}:${web?.environment?.PORT} `);
+    }
+    expect(compose.services.proxy?.volumes).toContain(
+      './deploy/nginx/scale.conf:/etc/nginx/conf.d/default.conf:ro',
+    );
+    // Never public: /metrics is not forwarded; live events are not buffered.
+    expect(nginx).toMatch(/location = \/metrics \{\s*return 404;/);
+    expect(nginx).toMatch(/location = \/api\/staff\/events \{[^}]*proxy_buffering off;/);
+  });
+});
+
+describe('deploy/prometheus', () => {
+  const scrape = parse(read('deploy/prometheus/prometheus.yml')) as {
+    rule_files: string[];
+    scrape_configs: { authorization?: { type: string } }[];
+  };
+  const alerts = parse(read('deploy/prometheus/alerts.yml')) as {
+    groups: { rules: { alert: string; expr: string }[] }[];
+  };
+  const rules = alerts.groups.flatMap((group) => group.rules);
+  const source = ['db/metrics.ts', 'server/metrics/registry.ts', 'bot/gateway-metrics.ts']
+    .map(read)
+    .join('\n');
+
+  it('scrapes with the bearer token and loads the alert rules', () => {
+    expect(scrape.rule_files).toEqual(['alerts.yml']);
+    expect(scrape.scrape_configs[0]?.authorization?.type).toBe('Bearer');
+  });
+
+  it('alerts on a stuck outbox, a refused Discord token and the database down, by metrics Lunar serves', () => {
+    expect(rules.map((rule) => rule.alert)).toEqual([
+      'LunarOutboxStuck',
+      'LunarDiscordTokenRefused',
+      'LunarDatabaseDown',
+    ]);
+    expect(rules[0]?.expr).toContain('> 600');
+    for (const rule of rules) {
+      const metrics = rule.expr.match(/lunar_\w+/g) ?? [];
+      expect(metrics.length).toBeGreaterThan(0);
+      for (const metric of metrics) expect(source).toContain(`'${metric}'`);
+    }
   });
 });
 

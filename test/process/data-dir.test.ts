@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForOutput } from '../support/process';
+import { builtEntry, waitForOutput } from '../support/process';
 import {
   composeEnvironment,
   expectApplicationWithImagesStored,
@@ -17,7 +17,7 @@ import {
 // DATA_DIR as the Docker image meets it: Lunar runs as an unprivileged user (the image's
 // `node`; `nobody` here) with the settings of a copied .env.example.
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const entry = ['--import', 'tsx', 'entry/main.ts'];
+const entry = builtEntry('main');
 const spawnLunarUnprivileged = (env: Record<string, string>) =>
   spawnUnprivileged(root, process.execPath, entry, env);
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase } from '../support/database';
 import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
-import { startLunarProcess, waitForOutput } from '../support/process';
+import { builtEntry, startLunarProcess, waitForOutput } from '../support/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_LINE = /Open this link to sign in as the owner: (\S+)/;
@@ -15,7 +15,7 @@ const LINK = /^(https?:\/\/\S+\/auth\/link\/[\w-]{43})$/m;
 
 /** `npm run login-link -- …` as a person runs it, with only the environment a test sets. */
 function loginLink(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/login-link.ts', ...args], {
+  const child = spawn(process.execPath, [...builtEntry('login-link'), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LUNAR_ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

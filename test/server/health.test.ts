@@ -8,7 +8,12 @@ describe.each(DRIVERS)('GET /api/health on %s', (driver) => {
     const app = await buildTestApp(database);
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', discord: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      storage: 'up',
+      discord: 'ok',
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     await app.close();
     await database.close();

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import {
   bumpContentVersion,
+  CONTENT_CHANNEL,
   createContentVersionReader,
   readContentVersion,
 } from '../../db/repositories/content-version';
 import { seedOnce } from '../../db/seed';
 import { buildTestApp, freshIp } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
+import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
 import { SITE_ORIGIN } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -123,9 +125,44 @@ describe.each(DRIVERS)('content version on %s', (driver) => {
     );
     await eventually(async () => (await read()) === seen + 5);
   });
+
+  it('announces a bump on its channel once the transaction commits', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen(CONTENT_CHANNEL, (payload) => heard.push(payload));
+    try {
+      await database.db.transaction(async (tx) => {
+        await bumpContentVersion(tx, 'announced');
+        // Still inside: nobody has been told (NOTIFY is delivered at commit).
+        await tx.execute(sql`select 1`);
+        expect(heard).toEqual([]);
+      });
+      await eventually(async () => heard.length === 1);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a reader told of a bump reads again at once, whatever its max age', async () => {
+    // A max age no test reaches: only the announcement can make the reader read again.
+    const read = createContentVersionReader(database.db, 3_600_000);
+    const seen = await read();
+    const stop = await database.listen(CONTENT_CHANNEL, () => read.invalidate());
+    try {
+      // As another process bumps: its own statement and announcement, not this process's bump.
+      await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update system_state set value = (split_part(value, ':', 1)::bigint + 1)::text || ':elsewhere' where key = 'content_version'`,
+        );
+        await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+      });
+      await eventually(async () => (await read()) === seen + 1);
+    } finally {
+      await stop();
+    }
+  });
 });
 
-describe.runIf(DRIVERS.includes('postgres'))('two web processes sharing Postgres', () => {
+describeNeeding(POSTGRES_MISSING)('two web processes sharing Postgres', () => {
   let database: TestDatabase;
   let first: Awaited<ReturnType<typeof buildTestApp>>;
   let second: Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../core/applications';
-import { createImageStore } from '../../db/image-store';
+import { createFileImageStore } from '../../db/image-store-files';
 import { createApplicationsRepository } from '../../db/repositories/applications';
 import { outbox } from '../../db/schema';
 import { testConfig } from '../support/app';
@@ -60,7 +60,7 @@ describe.each(DRIVERS)('staff applications API on %s', (driver) => {
   beforeAll(async () => {
     const repository = createApplicationsRepository(server.database.db);
     // The image's bytes live as a file under the app's DATA_DIR; the row keeps its hash.
-    const contentHash = await createImageStore(testConfig().DATA_DIR).write(PNG);
+    const contentHash = await createFileImageStore(testConfig().DATA_DIR).write(PNG);
     // 30 applications, one a day from 2026-01-01 (index 1 is the oldest).
     for (let index = 1; index <= 30; index++) {
       const submittedAt = new Date(Date.UTC(2026, 0, index, 12));

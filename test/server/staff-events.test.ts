@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContactMessagesRepository } from '../../db/repositories/contact-messages';
+import { createTicketsRepository } from '../../db/repositories/tickets';
 import { contactMessages, orders, staffUsers } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder } from '../support/orders';
@@ -104,6 +105,30 @@ describe.each(DRIVERS)('GET /api/staff/events on %s', (driver) => {
       ).toBe(false);
     } finally {
       await leadStream.close();
+      await anaStream.close();
+    }
+  });
+
+  it('streams ticket changes to designers, for the Tickets page', async () => {
+    const anaStream = await openEventStream(`${base}/api/staff/events`, ana);
+    try {
+      const heard = anaStream.next((event) => event.event === 'ticket');
+      const result = await createTicketsRepository(server.database.db).requestTicket({
+        customerDiscordId: '100000000000000009',
+        source: 'site',
+        intake: {
+          service: 'service:banners',
+          request: 'A banner for the events test',
+          budgetRobux: 500,
+          deadline: 'Soon',
+          robloxUsername: 'Builder',
+        },
+        service: { key: 'service:banners', label: 'Banners' },
+        onePerService: true,
+      });
+      if (!result.ok) throw new Error(result.reason);
+      expect((await heard).data).toEqual({ type: 'ticket', id: result.ticket.id, op: 'insert' });
+    } finally {
       await anaStream.close();
     }
   });

@@ -12,8 +12,9 @@ import { countApplicationRows } from '../support/rows';
 import { aDesigner, aPng, multipartBody } from '../support/uploads';
 
 // An application with images when DATA_DIR cannot be written (the Docker image's user and a
-// DATA_DIR it does not own): our fault, so a 500 with a reference that is in the log, never a
-// 400 that tells the applicant their upload was unreadable.
+// DATA_DIR it does not own): our fault, so a 503 with a reference that is in the log (as for a
+// bucket that is down: test/server/object-storage.test.ts), never a 400 that tells the
+// applicant their upload was unreadable.
 describe.each(DRIVERS)('an upload the storage cannot write, on %s', (driver) => {
   let database: TestDatabase;
   let server: FastifyInstance;
@@ -42,7 +43,7 @@ describe.each(DRIVERS)('an upload the storage cannot write, on %s', (driver) => 
     rmSync(parent, { recursive: true, force: true });
   });
 
-  it('answers 500 with a reference that the log names, and stores nothing', async () => {
+  it('answers 503 with a reference that the log names, and stores nothing', async () => {
     const { body, contentType } = await multipartBody(
       { application: JSON.stringify(aDesigner()) },
       [{ name: 'work.png', data: aPng(2000, 1) }],
@@ -54,11 +55,11 @@ describe.each(DRIVERS)('an upload the storage cannot write, on %s', (driver) => 
       headers: { 'content-type': contentType },
       remoteAddress: freshIp(),
     });
-    expect(response.statusCode).toBe(500);
+    expect(response.statusCode).toBe(503);
     const answer = response.json() as { message: string; reference: string };
-    expect(answer.message).toBe('Something went wrong on our side.');
+    expect(answer.message).toMatch(/^We cannot store images right now, so nothing was saved/);
     expect(answer.reference).toBeTruthy();
-    const failure = lines.find((line) => line.msg === 'request failed');
+    const failure = lines.find((line) => line.msg === 'request failed: image storage unavailable');
     expect(failure).toMatchObject({ level: 50, reqId: answer.reference });
     expect(failure?.err?.message).toMatch(/^cannot create \S+\/uploads\/\.tmp: ENOTDIR/);
     expect(await countApplicationRows(database.db)).toMatchObject({ applications: 0, images: 0 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { freshIp } from './app';
 import { CUSTOMER_REDIRECT_URI, cookieSet, type SignInDiscord } from './sign-in';
 
@@ -37,4 +39,26 @@ export async function continueWithDiscord(
     callback,
     cookie: cookie?.endsWith('=') ? undefined : cookie,
   };
+}
+
+let nextCustomerId = 500_000_000_000_000_000n;
+
+/** The DISCORD_CLIENT_SECRET a test app runs with when `signInAsCustomer` seals tokens. */
+export const CUSTOMER_TEST_SECRET = 'test-client-secret';
+
+/** A customer with a session straight in the database (no OAuth round trip): its cookie. */
+export async function signInAsCustomer(db: Database, username = 'customer') {
+  const discordId = String(nextCustomerId++);
+  const accounts = createCustomerAccountsRepository(db, { secret: CUSTOMER_TEST_SECRET });
+  await accounts.signedIn(
+    { discordId, username },
+    {
+      accessToken: `token-${discordId}`,
+      refreshToken: null,
+      expiresIn: 3600,
+      scopes: ['identify', 'guilds.join'],
+    },
+  );
+  const { token } = await accounts.createSession(discordId);
+  return { discordId, username, cookie: `lunar_customer=${token}` };
 }

@@ -18,18 +18,28 @@ export type LunarProcess = {
   exited: Promise<number | null>;
 };
 
-/** The real entry as `npm start` runs it (tsx), with its stdout and stderr collected. */
-export function spawnLunar(env: Record<string, string>): LunarProcess {
-  return spawnTsx('entry/main.ts', env);
+/**
+ * Node's arguments for one of the build's entries (dist/server/<name>.mjs, made by
+ * `npm run build`, which test/support/fresh-build.ts runs when a source is newer): `main` as
+ * `npm start` runs it, a script as a production install's `npm run` does. Through tsx each
+ * start spent seconds compiling the sources (19 s against 3.6 s on a loaded machine).
+ */
+export function builtEntry(name: string): string[] {
+  return ['--enable-source-maps', `dist/server/${name}.mjs`];
 }
 
-/** A TypeScript file of this repository run as `npm run` runs it, in the same clean env. */
-export function spawnTsx(
-  file: string,
+/** The real entry as `npm start` runs it, with its stdout and stderr collected. */
+export function spawnLunar(env: Record<string, string>): LunarProcess {
+  return spawnScript('main', env);
+}
+
+/** A built script (`login-link`, `discord-register`, …), in the same clean env. */
+export function spawnScript(
+  name: string,
   env: Record<string, string>,
   args: string[] = [],
 ): LunarProcess {
-  return spawnIn(root, process.execPath, ['--import', 'tsx', file, ...args], env);
+  return spawnIn(root, process.execPath, [...builtEntry(name), ...args], env);
 }
 
 /** Any command in any directory (a production install elsewhere), in the same clean env. */

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApplicationSchema, applicationReference } from '../../../core/applications';
 import { deleteStoredImages } from '../../../db/image-files';
-import { createImageStore } from '../../../db/image-store';
 import {
   createApplicationsRepository,
   type NewApplicationImage,
@@ -24,7 +23,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
   // Registered here only, so no other route accepts uploads.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const applications = createApplicationsRepository(app.db);
-  const images = createImageStore(app.config.DATA_DIR);
+  const images = app.images.applications;
 
   app.post(
     '/api/applications',
@@ -63,15 +62,23 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
     if (application.type !== 'designer' && submission.images.length > 0) {
       throw new HttpError(400, 'Only designer applications may include portfolio images.');
     }
-    // Files first, then the rows that reference them: a row never points at no file.
-    for (const image of submission.images) await images.keep(image);
-    const { id } = await applications
-      .create(application, { images: submission.images.map(toNewImage) })
-      .catch(async (error) => {
-        const hashes = submission.images.map((image) => image.hash);
-        await deleteStoredImages(app.db, images, hashes).catch(() => {});
-        throw error;
-      });
+    // Files first, then the rows that reference them: a row never points at no file. On any
+    // failure (the bucket refusing the third image, the insert) the files kept so far go
+    // again; what cannot go now (the bucket is down) the orphan sweep takes later.
+    let id: number;
+    try {
+      // At once: with a bucket each keep is a round trip or two, ten in a row add up.
+      const kept = await Promise.allSettled(submission.images.map((image) => images.keep(image)));
+      const failed = kept.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      ({ id } = await applications.create(application, {
+        images: submission.images.map(toNewImage),
+      }));
+    } catch (error) {
+      const hashes = submission.images.map((image) => image.hash);
+      await deleteStoredImages(app.db, images, hashes).catch(() => {});
+      throw error;
+    }
     noticeStoredSubmission(request, { id, application });
     return { id, type: application.type };
   }

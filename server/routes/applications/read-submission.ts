@@ -38,7 +38,7 @@ export const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
-/** An image received whole into the store's tmp folder, checked, not kept yet. */
+/** An image received whole under the store's pending name, checked, not kept yet. */
 export type ReceivedImage = ReceivedFile & { filename: string; contentType: ImageContentType };
 
 export type Submission = {
@@ -59,7 +59,7 @@ const REQUEST_TOO_LARGE = () =>
   new HttpError(413, 'The application is too large: at most 10 images, each less than 5MB.');
 
 /**
- * Reads a multipart or JSON submission, streaming each image into the store's tmp folder
+ * Reads a multipart or JSON submission, streaming each image into the store (pending)
  * (never whole in memory); any unreadable input becomes a clear 4xx, and then no file is left.
  */
 export async function readSubmission(
@@ -184,7 +184,7 @@ function cleanFilename(name: string | undefined, contentType: string): string {
 
 // The multipart plugin's own errors carry codes; busboy's parse errors carry none (they
 // would otherwise surface as 500s). A storage failure is ours, not the sender's: it stays a
-// 500 with a reference (server/plugins/errors.ts), logged.
+// StorageError, a 503 with a reference (server/plugins/errors.ts), logged.
 function toClientError(error: unknown): unknown {
   if (error instanceof HttpError || error instanceof StorageError) return error;
   const code = (error as { code?: string }).code;

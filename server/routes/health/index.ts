@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createSystemStateRepository } from '../../../db/repositories/system-state';
-import { createDatabaseCheck } from './database-check';
+import { createReachabilityCheck } from './reachability-check';
 
 // How old the Discord status shown may be.
 const DISCORD_STATUS_MAX_AGE_MS = 1000;
@@ -34,7 +34,9 @@ function cacheRead<T>(read: () => Promise<T>, maxAgeMs: number): () => Promise<T
 const healthRoutes: FastifyPluginAsync = async (app) => {
   const systemState = createSystemStateRepository(app.db);
   // Load balancers and uptime checks give up after a few seconds: answered well within that.
-  const checkDatabase = createDatabaseCheck(() => app.database.ping());
+  const checkDatabase = createReachabilityCheck(() => app.database.ping());
+  // The bucket, when images go to one (files under DATA_DIR always answer).
+  const checkStorage = createReachabilityCheck(() => app.images.applications.check());
   const discordStatus = cacheRead(
     async () => (await systemState.discordAuth()).status,
     DISCORD_STATUS_MAX_AGE_MS,
@@ -49,9 +51,23 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       request.log.warn({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'unavailable', database: 'down' });
     }
+    // A bucket that is down or refuses costs uploads and images, not the pages: the web stays
+    // in the load balancer (200), and the answer names the part that is down.
+    const storage = await checkStorage().then(
+      () => 'up' as const,
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'health check: image storage unreachable');
+        return 'down' as const;
+      },
+    );
     // The web stays healthy while Discord refuses the token; the field tells operators why
     // nothing reaches Discord (the worker records it, in whichever process it runs).
-    return { status: 'ok', database: 'up', discord: await discordStatus() };
+    return {
+      status: storage === 'up' ? 'ok' : 'degraded',
+      database: 'up',
+      storage,
+      discord: await discordStatus(),
+    };
   });
 };
 

@@ -1,18 +1,16 @@
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { createImageStore } from '../../../db/image-store';
 import { createApplicationsRepository } from '../../../db/repositories/applications';
 import { HttpError } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 
-// Applicants' portfolio images, for staff: the files under DATA_DIR/uploads, by content hash.
+// Applicants' portfolio images, for staff: stored files (DATA_DIR or the bucket), by content hash.
 // Registered inside the staff folder (server/routes/staff); like the applications, leads only.
 
 const Params = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
 
 const applicationImageRoutes: FastifyPluginAsync = async (app) => {
-  const store = createImageStore(app.config.DATA_DIR);
+  const store = app.images.applications;
   const applications = createApplicationsRepository(app.db);
 
   app.get(
@@ -24,16 +22,17 @@ const applicationImageRoutes: FastifyPluginAsync = async (app) => {
       if (!parsed.success) throw new HttpError(404, 'No such image.');
       const { hash } = parsed.data;
       const image = await applications.findImageByHash(hash);
-      const file = image && (await stat(store.pathOf(hash)).catch(() => null));
+      // Streamed from where it is stored, bucket included: the same address and headers.
+      const file = image && (await store.open(hash));
       if (!image || !file) throw new HttpError(404, 'No such image.');
       return (
         reply
           .type(image.contentType)
-          .header('content-length', file.size)
+          .header('content-length', file.byteSize)
           // The address names the bytes, so they never change; personal data: browsers only.
           .header('cache-control', 'private, max-age=31536000, immutable')
           .header('content-disposition', 'inline')
-          .send(store.open(hash))
+          .send(file.stream)
       );
     },
   );

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
@@ -8,15 +7,16 @@ import {
   type PortfolioProject,
 } from '../../../core/portfolio/schema';
 import { text } from '../../../core/shared/text';
+import { isContentHash } from '../../../db/image-store';
 import {
   createPortfolioEditorRepository,
   type PortfolioPartValue,
 } from '../../../db/repositories/portfolio-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
-import { createSiteMediaStore, SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
+import { SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
 import { createContentWriter } from './content-write';
-import { readImageUpload } from './read-image-upload';
+import { storeImageUpload } from './store-image-upload';
 
 // Site content (executives): the designers' portfolios that /team/portfolios/:username shows.
 // A part (profile, skills, projects, expertise, testimonials) is saved whole and checked by the
@@ -31,7 +31,7 @@ const NO_SUCH_PORTFOLIO = 'No such portfolio.';
 
 const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfolioEditorRepository(app.db);
-  const media = createSiteMediaStore(app.config.DATA_DIR);
+  const media = app.images.site;
   const executives = { onRequest: requireRole('executive') };
   const defaultUsername = app.config.DEFAULT_PORTFOLIO_USERNAME;
 
@@ -43,8 +43,9 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
     for (const [index, project] of projects.entries()) {
       for (const [position, url] of (project.images ?? []).entries()) {
         const hash = url.slice(SITE_MEDIA_PREFIX.length);
-        const found = await stat(media.pathOf(hash)).catch(() => null);
-        if (!found) fieldErrors[`${index}.images.${position}`] = 'No such uploaded image';
+        if (!isContentHash(hash) || !(await media.has(hash))) {
+          fieldErrors[`${index}.images.${position}`] = 'No such uploaded image';
+        }
       }
     }
     if (Object.keys(fieldErrors).length > 0) {
@@ -99,9 +100,10 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
   // A project image: stored by content hash like team avatars; the projects saved next name it.
   app.post('/content/portfolios/:username/images', executives, async (request, reply) => {
     const { username } = parseWith(UsernameParams, request.params);
-    const bytes = await readImageUpload(request);
-    if (!(await portfolios.find(username))) throw new HttpError(404, NO_SUCH_PORTFOLIO);
-    const hash = await media.write(bytes);
+    const hash = await storeImageUpload(request, media, async () =>
+      Boolean(await portfolios.find(username)),
+    );
+    if (!hash) throw new HttpError(404, NO_SUCH_PORTFOLIO);
     return reply.code(201).send({ url: siteMediaUrl(hash) });
   });
 };

@@ -8,12 +8,12 @@ import { TeamMemberEditSchema } from '../../../core/team/schema';
 import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
-import { createSiteMediaStore, siteMediaUrl } from '../../site-media';
+import { siteMediaUrl } from '../../site-media';
 import { createSiteContent } from '../../site-settings';
 import categoryContentRoutes from './content-categories';
 import portfolioContentRoutes from './content-portfolios';
 import { createContentWriter } from './content-write';
-import { readImageUpload } from './read-image-upload';
+import { storeImageUpload } from './store-image-upload';
 
 // Site content (executives): the team directory's members, the site's blocks and (in
 // content-categories.ts and content-portfolios.ts) the categories and portfolios. Every write
@@ -33,7 +33,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   });
   const team = createTeamEditorRepository(app.db);
   const siteContent = createSiteContent(app.db, app.config);
-  const media = createSiteMediaStore(app.config.DATA_DIR);
+  const media = app.images.site;
   const executives = { onRequest: requireRole('executive') };
   // Registered here so its uploads share the multipart limits above.
   await app.register(portfolioContentRoutes);
@@ -69,9 +69,10 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   // One image file as multipart (field `image`): its type checked by its bytes, never its name.
   app.post('/content/team/members/:id/:kind', executives, async (request) => {
     const { id, kind } = parseWith(ImageParams, request.params);
-    const bytes = await readImageUpload(request);
-    if (!(await team.findMember(id))) throw new HttpError(404, 'No such member.');
-    const hash = await media.write(bytes);
+    const hash = await storeImageUpload(request, media, async () =>
+      Boolean(await team.findMember(id)),
+    );
+    if (!hash) throw new HttpError(404, 'No such member.');
     const member = await write(() => team.setImage(id, kind, siteMediaUrl(hash)));
     if (!member) throw new HttpError(404, 'No such member.');
     return member;

@@ -11,6 +11,7 @@ import orderRoutes from './orders';
 import overviewRoutes from './overview';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
+import ticketRoutes from './tickets';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -35,6 +36,7 @@ export default staffRouteFolder([
   goLiveRoutes,
   applicationsRoutes,
   orderRoutes,
+  ticketRoutes,
   payoutRoutes,
   reviewRoutes,
   messageRoutes,

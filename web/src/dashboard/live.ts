@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useInvalidateApi } from './query';
 
 /** The kinds of change /api/staff/events announces (server/live/staff-events.ts). */
-export type LiveEventType = 'application' | 'message' | 'order' | 'review' | 'payout' | 'outbox';
+export type LiveEventType =
+  | 'application'
+  | 'message'
+  | 'order'
+  | 'review'
+  | 'payout'
+  | 'outbox'
+  | 'ticket';
 
 /**
  * Invalidates the queries under `prefix` (e.g. '/api/staff/orders') whenever the server

@@ -29,6 +29,7 @@ export const SECTIONS: readonly DashboardSection[] = [
     load: () => import('./pages/applications'),
   },
   { id: 'orders', label: 'Orders', roles: ['designer'], load: () => import('./pages/orders') },
+  { id: 'tickets', label: 'Tickets', roles: ['designer'], load: () => import('./pages/tickets') },
   {
     id: 'payouts',
     label: 'Payouts',

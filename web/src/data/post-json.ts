@@ -1,7 +1,14 @@
 /** What a JSON request came back with; network failures become `{ ok: false, status: 0 }`. */
 export type PostResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fieldErrors: Record<string, string>;
+      /** The whole JSON answer, for refusals that say more (a 409's existing ticket). */
+      body?: unknown;
+    };
 
 import { NETWORK_MESSAGE } from './api-store';
 
@@ -46,5 +53,6 @@ export async function sendJson<T>(
       json?.fieldErrors && typeof json.fieldErrors === 'object'
         ? (json.fieldErrors as Record<string, string>)
         : {},
+    body: json,
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../../../../core/site/studio-settings';
+import { formatLongDate } from '../../../../core/shared/long-date';
 import { fillTokens } from '../../../../core/site/tokens';
 import type { LegalSection } from '../../../../core/site/types';
 import { useSiteSettings } from '../../data/site-settings';

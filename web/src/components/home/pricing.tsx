@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   formatRobux,
   POPULAR_PLAN_BADGE,
@@ -5,23 +6,25 @@ import {
   PRICING_HEADING,
   PRICING_PLANS,
 } from '../../../../core/site/pricing';
+import { orderPath } from '../../../../core/tickets/order-path';
+import { listTicketServices } from '../../../../core/tickets/services';
 import { useSiteBlock } from '../../data/site-content';
-import { useSiteSettings } from '../../data/site-settings';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 import { HomeSection } from './home-section';
 
 export function Pricing() {
-  const { discordInviteUrl } = useSiteSettings();
   const pricing = useSiteBlock('pricing', PRICING_PLANS);
+  // Each plan's key as the Discord panel's select names it, so both open the same service.
+  const keys = listTicketServices([], pricing).map((service) => service.key);
   return (
     <HomeSection
       id="pricing"
       title={PRICING_HEADING}
-      lead="Pay upfront in Robux or by card. Orders are opened as tickets in our Discord."
+      lead="Pay upfront in Robux or by card. Each order opens a ticket in our Discord, straight from here."
     >
       <ul className="grid gap-6 md:grid-cols-3">
-        {pricing.map((plan) => (
+        {pricing.map((plan, index) => (
           <li
             key={plan.title}
             className={`relative flex flex-col rounded-2xl border p-7 ${
@@ -45,15 +48,13 @@ export function Pricing() {
                 </li>
               ))}
             </ul>
-            <a
-              href={discordInviteUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+            <Link
+              to={orderPath(keys[index] ?? '')}
               className={`${buttonClass(plan.popular ? 'primary' : 'secondary')} mt-auto`}
             >
               {PRICING_BUTTON_LABEL}
-              <span className="sr-only"> with {plan.title} (opens in a new tab)</span>
-            </a>
+              <span className="sr-only"> with {plan.title}</span>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { SERVICE_CARDS, SERVICES_HEADING } from '../../../../core/site/services';
 import { STAT_TILES } from '../../../../core/site/stat-tiles';
+import { orderPath } from '../../../../core/tickets/order-path';
 import { useSiteBlock } from '../../data/site-content';
 import { Icon } from '../icon';
 import { HomeSection } from './home-section';
@@ -18,13 +20,19 @@ export function Services() {
           <li
             key={card.id}
             id={card.id}
-            className="rounded-xl border border-line bg-panel p-6 transition-colors hover:border-lavender/60"
+            className="flex flex-col rounded-xl border border-line bg-panel p-6 transition-colors hover:border-lavender/60"
           >
             <span className="inline-flex rounded-lg bg-lavender/15 p-2.5 text-lavender">
               <Icon name={card.icon} className="size-6" />
             </span>
             <h3 className="mt-4 font-semibold">{card.title}</h3>
-            <p className="mt-2 text-sm text-muted">{card.description}</p>
+            <p className="mt-2 mb-4 text-sm text-muted">{card.description}</p>
+            <Link
+              to={orderPath(`service:${card.id}`)}
+              className="mt-auto self-start rounded text-sm font-semibold text-lavender-strong underline-offset-4 hover:underline"
+            >
+              Order<span className="sr-only"> {card.title}</span>
+            </Link>
           </li>
         ))}
       </ul>

@@ -5,10 +5,10 @@ import {
   type PortfolioSkill,
   type PortfolioTestimonial,
 } from '../../../../core/portfolio/schema';
-import { IconPicker } from '../forms/icon-picker';
 import { rowFocus } from '../forms/row-list';
 import { RowsForm, type RowsSpec } from '../forms/rows-form';
 import { Field } from './content-field';
+import { IconCardFields } from './icon-card-fields';
 import { useSavePortfolioPart } from './portfolio-api';
 
 // A portfolio's lists edited as rows: skills (the public page's percentage bars), expertise
@@ -105,30 +105,9 @@ export function ExpertiseEditor({ portfolio }: { portfolio: Portfolio }) {
           drafts.map(({ icon, title, description }) => ({ icon, title, description })),
         newDraft: () => ({ icon: 'sparkles', title: '', description: '' }),
         firstField: 'title',
-        renderRow: ({ row, update, errors, label }) => (
+        renderRow: (row) => (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={label('Title')}
-              value={row.title}
-              onChange={(title) => update({ title })}
-              error={errors.title}
-              focusKey={rowFocus(row.key, 'title')}
-            />
-            <IconPicker
-              label={label('Icon')}
-              value={row.icon}
-              onChange={(icon) => update({ icon })}
-              error={errors.icon}
-            />
-            <div className="sm:col-span-2">
-              <Field
-                label={label('Description')}
-                rows={2}
-                value={row.description}
-                onChange={(description) => update({ description })}
-                error={errors.description}
-              />
-            </div>
+            <IconCardFields {...row} />
           </div>
         ),
       }}

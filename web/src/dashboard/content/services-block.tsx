@@ -1,9 +1,9 @@
 import { slugifyTitle } from '../../../../core/blog/slug';
 import type { IconName } from '../../../../core/site/icons';
-import { IconPicker } from '../forms/icon-picker';
-import { rowFocus } from '../forms/row-list';
+import type { RowProps } from '../forms/rows-form';
 import { BlockListEditor } from './block-list-form';
 import { Field } from './content-field';
+import { IconCardFields } from './icon-card-fields';
 
 // The home page's service cards (and the nav's Services dropdown, which links to them).
 
@@ -41,44 +41,27 @@ export function ServicesEditor() {
           })),
         newDraft: () => ({ id: '', icon: 'sparkles', title: '', description: '' }),
         firstField: 'title',
-        renderRow: ({ row, update, errors, label }) => (
+        renderRow: (props) => (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label={label('Title')}
-              value={row.title}
-              onChange={(title) => update({ title })}
-              error={errors.title}
-              focusKey={rowFocus(row.key, 'title')}
-            />
-            <IconPicker
-              label={label('Icon')}
-              value={row.icon}
-              onChange={(icon) => update({ icon })}
-              error={errors.icon}
-            />
-            <div className="sm:col-span-2">
-              <Field
-                label={label('Description')}
-                rows={2}
-                value={row.description}
-                onChange={(description) => update({ description })}
-                error={errors.description}
-              />
-            </div>
-            <Field
-              label={label('Link name')}
-              hint={
-                row.id
-                  ? `The nav links to /#${row.id}.`
-                  : 'Left empty: made from the title when saved.'
-              }
-              value={row.id}
-              onChange={(id) => update({ id })}
-              error={errors.id}
-            />
+            <IconCardFields {...props} />
+            <LinkNameField {...props} />
           </div>
         ),
       }}
+    />
+  );
+}
+
+function LinkNameField({ row, update, errors, label }: RowProps<Draft>) {
+  return (
+    <Field
+      label={label('Link name')}
+      hint={
+        row.id ? `The nav links to /#${row.id}.` : 'Left empty: made from the title when saved.'
+      }
+      value={row.id}
+      onChange={(id) => update({ id })}
+      error={errors.id}
     />
   );
 }

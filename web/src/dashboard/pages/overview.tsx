@@ -5,6 +5,7 @@ import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useLiveRefresh } from '../live';
 import { GoLiveChecklist } from '../overview/go-live';
+import { TicketFigures } from '../overview/ticket-figures';
 import { WeeklyChart } from '../overview/weekly-chart';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -160,6 +161,7 @@ export default function OverviewSection() {
   const data = overview.data;
   const canRetry = me.status === 'ready' && hasRole(me.data, 'lead');
   const executive = me.status === 'ready' && hasRole(me.data, 'executive');
+  const designer = me.status === 'ready' && hasRole(me.data, 'designer');
   return (
     <section aria-labelledby="overview-title" className="space-y-4">
       <h1 id="overview-title" className="text-2xl font-bold">
@@ -174,6 +176,7 @@ export default function OverviewSection() {
       {data && (
         <div className="grid gap-4 lg:grid-cols-2">
           {data.orderLog && <OrderLogCharts orderLog={data.orderLog} />}
+          {designer && <TicketFigures colors={COLORS} window={WINDOW} />}
           <WeeklyChart
             title="Reviews"
             definition={`Customer reviews written each UTC week, with their 1–5 star ratings.`}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseCheck } from './database-check';
+import { createReachabilityCheck } from './reachability-check';
 
 /** A ping the test answers by hand, and a clock it moves. */
 function setup() {
   let time = 0;
   const pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const ping = () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-  const check = createDatabaseCheck(ping, () => time);
+  const check = createReachabilityCheck(ping, () => time);
   return {
     check,
     pending,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPostDate } from './post-list';
+import { formatLongDate } from './long-date';
 
-describe('formatPostDate', () => {
-  it('writes a post date as Intl does for en-US, long, in UTC', () => {
+describe('formatLongDate', () => {
+  it('writes a day as Intl does for en-US, long, in UTC', () => {
     const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
     for (const date of ['2026-11-26', '2024-02-29', '2025-01-01', '1999-12-31', '2030-07-04']) {
-      expect(formatPostDate(date)).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
+      expect(formatLongDate(date)).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
     }
   });
 
@@ -19,7 +19,7 @@ describe('formatPostDate', () => {
       '2026-1-1',
       '26-11-2026',
     ]) {
-      expect(formatPostDate(text)).toBe(text);
+      expect(formatLongDate(text)).toBe(text);
     }
   });
 });

@@ -10,12 +10,12 @@ const VOUCHES_MS = 5000;
 const WAIT_MS = 800;
 
 /**
- * The database part of `/api/health`: up while a ping answered within the last few seconds
- * and none failed since, so a load balancer's check is answered at once even while requests
- * queue for the database, yet a database that fails or stops answering is reported down
- * within seconds. `ping` runs one trivial query.
+ * A part of `/api/health` (the database, the bucket): up while a ping answered within the last
+ * few seconds and none failed since, so a load balancer's check is answered at once even while
+ * requests queue for the database, yet a part that fails or stops answering is reported down
+ * within seconds. `ping` asks it one trivial thing (a query, a HEAD of the bucket).
  */
-export function createDatabaseCheck(ping: () => Promise<void>, now = () => Date.now()) {
+export function createReachabilityCheck(ping: () => Promise<void>, now = () => Date.now()) {
   let answeredAt = Number.NEGATIVE_INFINITY;
   let failed = false;
   let pinging: Promise<void> | null = null;

@@ -1,0 +1,245 @@
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { encodeCursor, type Page } from '../../core/shared/page';
+import {
+  TICKET_LIST_MAX,
+  type TicketDetail,
+  type TicketFigures,
+  type TicketListQuery,
+  type TicketSummary,
+} from '../../core/tickets/staff-list';
+import { ticketNumberOf } from '../../core/tickets/ticket-status';
+import type { Executor } from '../client';
+import { orders, ticketMessages, tickets } from '../schema';
+import { createPeopleRepository } from './people';
+import { createTicketTranscriptsRepository } from './ticket-transcripts';
+import { createTicketsRepository } from './tickets';
+
+// The dashboard's view of tickets (decision 047): one page at a time, newest first, with the
+// page's filters; one ticket with its merged timeline and transcript; the Overview's figures.
+// Changes go through the tickets repository (decision 046), never through here.
+
+const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
+const weekOf = (column: SQL) =>
+  sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+
+function filterConditions(query: Omit<TicketListQuery, 'limit' | 'cursor'>): SQL[] {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(tickets.status, query.status));
+  if (query.service) where.push(eq(tickets.serviceKey, query.service));
+  if (query.claimant) where.push(eq(tickets.claimantDiscordId, query.claimant));
+  if (query.from) where.push(sql`${tickets.createdAt} >= ${dayStart(query.from)}`);
+  if (query.to) where.push(sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`);
+  const q = query.q?.trim();
+  if (q) {
+    const number = ticketNumberOf(q) ?? (/^\d{1,9}$/.test(q) ? Number(q) : null);
+    const words = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    where.push(
+      sql`(${number !== null ? sql`${tickets.id} = ${number} or ` : sql``}${tickets.customerDiscordId} = ${q}
+        or lower(${tickets.robloxUsername}) = ${q.toLowerCase()}
+        or ${tickets.request} ilike ${words})`,
+    );
+  }
+  return where;
+}
+
+const summaryColumns = {
+  number: tickets.id,
+  name: tickets.orderId,
+  status: tickets.status,
+  source: tickets.source,
+  serviceKey: tickets.serviceKey,
+  serviceLabel: tickets.serviceLabel,
+  customerDiscordId: tickets.customerDiscordId,
+  claimantDiscordId: tickets.claimantDiscordId,
+  orderStatus: orders.status,
+  createdAt: tickets.createdAt,
+  closedAt: tickets.closedAt,
+};
+
+export function createStaffTicketsRepository(db: Executor) {
+  const people = createPeopleRepository(db);
+  const ticketsRepository = createTicketsRepository(db);
+  const transcripts = createTicketTranscriptsRepository(db);
+
+  async function named<T extends { customerDiscordId: string; claimantDiscordId: string | null }>(
+    rows: T[],
+  ): Promise<(T & { customerName: string | null; claimantName: string | null })[]> {
+    const names = await people.nameOf(
+      rows.flatMap((r) => [r.customerDiscordId, r.claimantDiscordId]),
+    );
+    return rows.map((row) => ({
+      ...row,
+      customerName: names.get(row.customerDiscordId) ?? null,
+      claimantName: row.claimantDiscordId ? (names.get(row.claimantDiscordId) ?? null) : null,
+    }));
+  }
+
+  return {
+    async list(query: TicketListQuery): Promise<Page<TicketSummary>> {
+      const size = Math.min(Math.max(1, Math.trunc(query.limit)), TICKET_LIST_MAX);
+      const where = filterConditions(query);
+      if (query.cursor) where.push(lt(tickets.id, query.cursor.id));
+      const rows = await db
+        .select(summaryColumns)
+        .from(tickets)
+        .leftJoin(orders, eq(orders.id, tickets.orderId))
+        .where(and(...where))
+        .orderBy(desc(tickets.id))
+        .limit(size + 1);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      return {
+        items: await named(page),
+        nextCursor: rows.length > size && last ? encodeCursor({ id: last.number }) : null,
+      };
+    },
+
+    /** Everyone who has claimed a ticket, named: the claimant filter's choices. */
+    async claimants(): Promise<{ discordId: string; name: string }[]> {
+      const rows = await db
+        .selectDistinct({ discordId: sql<string>`${tickets.claimantDiscordId}` })
+        .from(tickets)
+        .where(sql`${tickets.claimantDiscordId} is not null`);
+      const names = await people.nameOf(rows.map((row) => row.discordId));
+      return rows
+        .map((row) => ({
+          discordId: row.discordId,
+          name: names.get(row.discordId) ?? row.discordId,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** The ticket with its timeline (its events and its order's) and its transcript. */
+    async detail(number: number): Promise<TicketDetail | null> {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          request: tickets.request,
+          budgetRobux: tickets.budgetRobux,
+          deadline: tickets.deadline,
+          robloxUsername: tickets.robloxUsername,
+          channelId: tickets.channelId,
+          claimedAt: tickets.claimedAt,
+          closedBy: tickets.closedBy,
+          closeReason: tickets.closeReason,
+          transcriptStoredAt: tickets.transcriptStoredAt,
+        })
+        .from(tickets)
+        .leftJoin(orders, eq(orders.id, tickets.orderId))
+        .where(eq(tickets.id, number));
+      if (!row) return null;
+      const [history, lines] = await Promise.all([
+        ticketsRepository.listTicketHistory(number),
+        row.transcriptStoredAt ? transcripts.listTranscript(number) : null,
+      ]);
+      const actors = await people.nameOf(history.map((entry) => entry.actorDiscordId));
+      const [withNames] = await named([row]);
+      const { transcriptStoredAt: _stored, ...ticket } = withNames ?? {
+        ...row,
+        transcriptStoredAt: null,
+      };
+      return {
+        ...ticket,
+        customerName: withNames?.customerName ?? null,
+        claimantName: withNames?.claimantName ?? null,
+        timeline: history.map((entry) => ({
+          ...entry,
+          actorName: entry.actorDiscordId ? (actors.get(entry.actorDiscordId) ?? null) : null,
+        })),
+        transcript:
+          lines?.map((line) => ({
+            authorDiscordId: line.authorDiscordId,
+            authorName: line.authorName,
+            authorIsBot: line.authorIsBot,
+            sentAt: line.sentAt,
+            content: line.content,
+            embedsText: line.embedsText,
+            attachments: line.attachments,
+          })) ?? null,
+      };
+    },
+
+    /** Opened and closed per week over `range`, the median first staff reply, open per designer. */
+    async figures(range: { from: string; until: string }): Promise<TicketFigures> {
+      const [opened, closed, [median], open] = await Promise.all([
+        db
+          .select({ week: weekOf(sql`${tickets.createdAt}`), n: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(
+            and(
+              gte(tickets.createdAt, dayStart(range.from)),
+              lt(tickets.createdAt, dayStart(range.until)),
+            ),
+          )
+          .groupBy(weekOf(sql`${tickets.createdAt}`)),
+        db
+          .select({ week: weekOf(sql`${tickets.closedAt}`), n: sql<number>`count(*)::int` })
+          .from(tickets)
+          .where(
+            and(
+              gte(tickets.closedAt, dayStart(range.from)),
+              lt(tickets.closedAt, dayStart(range.until)),
+            ),
+          )
+          .groupBy(weekOf(sql`${tickets.closedAt}`)),
+        // The first message in the transcript written by someone other than the customer and
+        // the bot: staff's first reply. Tickets opened in the range that have a transcript.
+        db
+          .select({
+            minutes: sql<
+              number | null
+            >`percentile_cont(0.5) within group (order by extract(epoch from first_reply.at - ${tickets.createdAt}) / 60)`,
+          })
+          .from(tickets)
+          .innerJoinLateral(
+            db
+              .select({ at: sql`min(${ticketMessages.sentAt})`.as('at') })
+              .from(ticketMessages)
+              .where(
+                and(
+                  eq(ticketMessages.ticketId, tickets.id),
+                  eq(ticketMessages.authorIsBot, false),
+                  sql`${ticketMessages.authorDiscordId} <> ${tickets.customerDiscordId}`,
+                ),
+              )
+              .as('first_reply'),
+            sql`first_reply.at is not null`,
+          )
+          .where(
+            and(
+              gte(tickets.createdAt, dayStart(range.from)),
+              lt(tickets.createdAt, dayStart(range.until)),
+            ),
+          ),
+        db
+          .select({
+            discordId: sql<string>`${tickets.claimantDiscordId}`,
+            open: sql<number>`count(*)::int`,
+          })
+          .from(tickets)
+          .where(
+            and(sql`${tickets.claimantDiscordId} is not null`, sql`${tickets.status} <> 'closed'`),
+          )
+          .groupBy(tickets.claimantDiscordId)
+          .orderBy(desc(sql`count(*)`)),
+      ]);
+      const names = await people.nameOf(open.map((row) => row.discordId));
+      const byWeek = new Map<string, { opened: number; closed: number }>();
+      for (const row of opened) byWeek.set(row.week, { opened: Number(row.n), closed: 0 });
+      for (const row of closed) {
+        byWeek.set(row.week, { opened: byWeek.get(row.week)?.opened ?? 0, closed: Number(row.n) });
+      }
+      const minutes = median?.minutes;
+      return {
+        weeks: [...byWeek].map(([week, counts]) => ({ week, ...counts })),
+        medianFirstReplyMinutes:
+          minutes === null || minutes === undefined ? null : Math.round(Number(minutes)),
+        openByDesigner: open.map((row) => ({
+          discordId: row.discordId,
+          name: names.get(row.discordId) ?? null,
+          open: Number(row.open),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
+import { ORDER_STATUS_LABELS } from '../../../../core/orders/order-status';
+import type {
+  TicketDetail as Ticket,
+  TicketTranscriptLine,
+} from '../../../../core/tickets/staff-list';
+import { TICKET_STATUS_LABELS } from '../../../../core/tickets/ticket-status';
+import { ApiProblem } from '../../components/ui/api-problem';
+import { TextField } from '../../components/ui/field';
+import { DialogActions, DialogPanel } from '../dialog-panel';
+import { SendFailed, useStaffMutation, useStaffQuery } from '../query';
+import { BackToList } from '../table/back-to-list';
+
+const when = (value: Date | string | null) => (value ? new Date(value).toLocaleString() : '—');
+
+/** A closed ticket's messages, every part as text: what people typed never becomes markup. */
+function Transcript({ lines }: { lines: TicketTranscriptLine[] }) {
+  if (lines.length === 0) return <p className="text-muted">No messages.</p>;
+  return (
+    <ol className="space-y-3">
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders
+        <li key={index} className="rounded-lg border border-line p-3 text-sm">
+          <p>
+            <strong>{line.authorName}</strong>
+            {line.authorIsBot && <span className="ml-2 text-xs text-muted">bot</span>}{' '}
+            <time dateTime={new Date(line.sentAt).toISOString()} className="text-xs text-muted">
+              {when(line.sentAt)}
+            </time>
+          </p>
+          {line.content && <p className="mt-1 break-words whitespace-pre-wrap">{line.content}</p>}
+          {line.embedsText && (
+            <p className="mt-1 border-l-2 border-lavender/60 pl-3 break-words whitespace-pre-wrap text-muted">
+              {line.embedsText}
+            </p>
+          )}
+          {line.attachments.map((file) => (
+            <p key={`${file.name}-${file.url}`} className="mt-1 break-all">
+              {/^https?:\/\//.test(file.url) ? (
+                <a href={file.url} rel="noopener noreferrer nofollow" className="underline">
+                  {file.name}
+                </a>
+              ) : (
+                file.name
+              )}
+            </p>
+          ))}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A write behind a one-field dialog: reassign (to whom) or force-close (why). */
+function ActionDialog({
+  trigger,
+  title,
+  description,
+  field,
+  label,
+  hint,
+  run,
+}: {
+  trigger: string;
+  title: string;
+  description: string;
+  field: string;
+  label: string;
+  hint?: string;
+  run: (value: string) => Promise<unknown>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await run(value);
+      setOpen(false);
+      setValue('');
+    } catch (failure) {
+      if (failure instanceof SendFailed) {
+        setError({ message: failure.message, field: failure.fieldErrors[field] });
+      } else setError({ message: 'Something went wrong.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <DialogPanel
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+      trigger={trigger}
+      triggerVariant="secondary"
+      title={title}
+      description={description}
+      size="form"
+    >
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <TextField
+          id={`${id}-${field}`}
+          name={field}
+          label={label}
+          hint={hint}
+          required
+          value={value}
+          error={error?.field}
+          onValueChange={setValue}
+        />
+        {error && !error.field && (
+          <p role="alert" className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
+            {error.message}
+          </p>
+        )}
+        <DialogActions busy={busy} label={trigger} busyLabel="Saving…" />
+      </form>
+    </DialogPanel>
+  );
+}
+
+/** One ticket: its facts, reassign and force-close, its timeline beside its transcript. */
+export default function TicketDetail({ number }: { number: string }) {
+  const url = `/api/staff/tickets/${encodeURIComponent(number)}`;
+  const state = useStaffQuery<Ticket>({ path: url });
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const isLead = me.status === 'ready' && hasRole(me.data, 'lead');
+  const reassign = useStaffMutation(
+    (to: string) => ({ method: 'POST', url: `${url}/reassign`, body: { to } }),
+    ['/api/staff/tickets'],
+  );
+  const forceClose = useStaffMutation(
+    (reason: string) => ({ method: 'POST', url: `${url}/force-close`, body: { reason } }),
+    ['/api/staff/tickets'],
+  );
+
+  return (
+    <section aria-labelledby="ticket-title" className="space-y-4">
+      <BackToList to="/dashboard/tickets" className="underline">
+        ← All tickets
+      </BackToList>
+      <h1 id="ticket-title" className="text-2xl font-bold">
+        {state.status === 'ready' ? state.data.name : `Ticket ${number}`}
+      </h1>
+      <ApiProblem
+        state={state}
+        loading="Loading the ticket…"
+        failed="The ticket could not be loaded"
+      />
+      {state.status === 'ready' && (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+            <dt>Status</dt>
+            <dd>{TICKET_STATUS_LABELS[state.data.status]}</dd>
+            <dt>Service</dt>
+            <dd>{state.data.serviceLabel}</dd>
+            <dt>Customer</dt>
+            <dd>
+              {state.data.customerName ?? state.data.customerDiscordId} (Roblox{' '}
+              {state.data.robloxUsername})
+            </dd>
+            <dt>Claimed by</dt>
+            <dd>
+              {state.data.claimantDiscordId
+                ? `${state.data.claimantName ?? state.data.claimantDiscordId}, ${when(state.data.claimedAt)}`
+                : 'Nobody yet'}
+            </dd>
+            <dt>Order</dt>
+            <dd>
+              {state.data.orderStatus
+                ? ORDER_STATUS_LABELS[state.data.orderStatus]
+                : 'Not created yet'}
+            </dd>
+            <dt>Budget</dt>
+            <dd>{state.data.budgetRobux} R$</dd>
+            <dt>Deadline</dt>
+            <dd className="break-words">{state.data.deadline}</dd>
+            <dt>Request</dt>
+            <dd className="break-words whitespace-pre-wrap">{state.data.request}</dd>
+            {state.data.closeReason && (
+              <>
+                <dt>Closed</dt>
+                <dd className="break-words">
+                  {when(state.data.closedAt)}: {state.data.closeReason}
+                </dd>
+              </>
+            )}
+          </dl>
+          {state.data.status !== 'closed' && (
+            <div className="flex flex-wrap gap-2">
+              {isLead && (
+                <ActionDialog
+                  trigger="Reassign"
+                  title={`Reassign ${state.data.name}`}
+                  description="The designer becomes the ticket's claimant, as the Reassign button in Discord does."
+                  field="to"
+                  label="Designer's Discord id"
+                  run={(to) => reassign.mutateAsync(to)}
+                />
+              )}
+              <ActionDialog
+                trigger="Force close"
+                title={`Force close ${state.data.name}`}
+                description="The ticket closes without the customer's confirmation; its transcript is stored and its channel deleted."
+                field="reason"
+                label="Reason"
+                run={(reason) => forceClose.mutateAsync(reason)}
+              />
+            </div>
+          )}
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section aria-labelledby="ticket-timeline">
+              <h2 id="ticket-timeline" className="mb-2 text-xl font-semibold">
+                Timeline
+              </h2>
+              <ol className="space-y-1 text-sm">
+                {state.data.timeline.map((entry, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is in time order
+                  <li key={index}>
+                    <time dateTime={new Date(entry.at).toISOString()}>{when(entry.at)}</time> —{' '}
+                    {entry.source === 'order' ? 'order ' : ''}
+                    {entry.type.replaceAll('_', ' ')}
+                    {entry.actorDiscordId && (
+                      <span className="text-muted">
+                        {' '}
+                        (by {entry.actorName ?? entry.actorDiscordId})
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section aria-labelledby="ticket-transcript">
+              <h2 id="ticket-transcript" className="mb-2 text-xl font-semibold">
+                Transcript
+              </h2>
+              {state.data.transcript ? (
+                <Transcript lines={state.data.transcript} />
+              ) : (
+                <p className="text-muted">
+                  {state.data.status === 'closed'
+                    ? 'Being archived from Discord…'
+                    : 'Stored when the ticket closes.'}
+                </p>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
