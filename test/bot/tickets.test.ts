@@ -4,6 +4,7 @@ import type { OutboxWorker } from '../../bot/delivery/worker';
 import { createDiscordSender } from '../../bot/discord-sender';
 import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
+import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
 import { runTicketInactivity } from '../../bot/tickets/inactivity';
 import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
 import { createOrdersRepository } from '../../db/repositories/orders';
@@ -36,7 +37,9 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     );
     worker = h.startWorker();
   }, 60_000);
+  let restartedBot: RunningBot | null = null;
   afterAll(async () => {
+    await restartedBot?.close();
     await h?.close();
   });
 
@@ -530,5 +533,25 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     expect(await answerOf(submitted)).toMatch(QUEUED_OR_LINKED);
     const pending = await h.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
     expect(pending.filter((r) => r.kind === 'ticket_open')).toEqual([]);
+  });
+
+  it('keeps the panel and a ticket’s buttons working after the bot restarts', async () => {
+    const { ticket, intake } = await openTicket('service:discord-setup');
+    await h.bot.close();
+    restartedBot = await startBot(h.config as BotConfig, { db: h.database.db, log: h.log });
+    const opened = await h.fake.clickButton({
+      messageId: panel.id,
+      customId: 'ticket:service',
+      channelId: panel.channelId,
+      userId: newCustomer(),
+      componentType: SELECT,
+      values: ['plan:basic-design'],
+    });
+    expect(opened.modal).toMatchObject({ custom_id: 'ticket:intake:plan:basic-design' });
+    const claimed = await click(intake, `ticket:claim:${ticket.id}`, h.users.designer);
+    expect(claimed.response?.type).toBe(6);
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.claimantDiscordId, LOADED)
+      .toBe(h.users.designer);
   });
 });
