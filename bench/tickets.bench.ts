@@ -4,6 +4,7 @@ import { createTicketTranscriptsRepository } from '../db/repositories/ticket-tra
 import { createTicketsRepository } from '../db/repositories/tickets';
 import { startBotHarness } from '../test/bot/harness';
 import type { InteractionRecord } from '../test/support/fake-discord/state';
+import makePgliteTemplate from '../test/support/pglite-template';
 
 // Tickets against the fake Discord with the real client, dispatcher, worker and database:
 // CUSTOMERS customers open a ticket at once (service select → intake form), counting channels,
@@ -18,6 +19,9 @@ const CREATE_LIMIT = Number(process.env.BENCH_TICKET_CREATE_LIMIT ?? 10);
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const driver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+// Outside vitest, the embedded database's template is made here (vitest's global setup does it
+// for tests).
+const removeTemplate = driver === 'pglite' ? await makePgliteTemplate() : () => {};
 const h = await startBotHarness(driver, {
   fakeOptions: { channelCreateRate: { limit: CREATE_LIMIT, windowMs: 10_000 } },
 });
@@ -146,4 +150,5 @@ console.log(
   `close of ${MESSAGES} messages: transcript stored (${stored} rows incl. the notice) and posted (${posted ? `${mb(posted.attachments[0]?.size ?? 0)} HTML` : 'NOT posted'}) in ${(closeMs / 1000).toFixed(1)} s; peak RSS +${mb(peakRss - baseRss)} (${mb(peakRss)}), peak heap +${mb(peakHeap - baseHeap)} (process includes the fake Discord)`,
 );
 await h.close();
+removeTemplate();
 process.exit(0);

@@ -4,8 +4,8 @@ import {
   buildClosePrompt,
   buildIntakeUpdate,
   parseTicketButtonId,
+  TICKET_CUSTOM_ID_PREFIX,
   type TicketButtonAction,
-  ticketButtonId,
 } from '../../core/tickets';
 import type { Database } from '../../db/client';
 import { createTicketsRepository, type TicketResult } from '../../db/repositories/tickets';
@@ -32,7 +32,7 @@ function ticketButton(
   ) => Promise<void>,
 ): ButtonModule {
   return {
-    customIdPrefix: ticketButtonId(action, 0).replace(/:0$/, ''),
+    customIdPrefix: `${TICKET_CUSTOM_ID_PREFIX}:${action}`,
     access,
     async execute(interaction, { config, db }) {
       const parsed = parseTicketButtonId(interaction.customId);

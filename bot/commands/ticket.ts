@@ -2,6 +2,7 @@ import {
   type ChatInputCommandInteraction,
   PermissionFlagsBits,
   SlashCommandBuilder,
+  type SlashCommandUserOption,
 } from 'discord.js';
 import { type Config, DISCORD_ROLE_KEYS } from '../../core/config';
 import type { Actor } from '../../core/orders';
@@ -10,6 +11,7 @@ import {
   isTicketStaff,
   TICKET_CLOSE_REASON_MAX,
   TICKET_REFUSALS,
+  type Ticket,
   TicketCloseReasonSchema,
   ticketName,
   ticketNumberOf,
@@ -30,9 +32,8 @@ const TALK =
   PermissionFlagsBits.AttachFiles |
   PermissionFlagsBits.ReadMessageHistory;
 
-const user =
-  (name: string, description: string) => (option: import('discord.js').SlashCommandUserOption) =>
-    option.setName(name).setDescription(description).setRequired(true);
+const user = (name: string, description: string) => (option: SlashCommandUserOption) =>
+  option.setName(name).setDescription(description).setRequired(true);
 
 export const ticketCommand: CommandModule = {
   data: new SlashCommandBuilder()
@@ -203,10 +204,7 @@ function toAllowMap(bits: bigint): Record<string, true> {
 }
 
 /** The intake message shows the claimant: edit it after an unclaim or a reassign. */
-async function refreshIntake(
-  interaction: ChatInputCommandInteraction,
-  ticket: import('../../core/tickets').Ticket,
-) {
+async function refreshIntake(interaction: ChatInputCommandInteraction, ticket: Ticket) {
   const channel = interaction.channel;
   if (!channel || !('messages' in channel)) return;
   const first = await channel.messages.fetch({ limit: 100 }).catch(() => null);

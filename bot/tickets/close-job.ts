@@ -88,7 +88,7 @@ export async function runCloseJob(
   const { tickets, transcripts } = deps;
   const event = await tickets.findTicketEvent(row.refId);
   const ticket = event && (await tickets.getTicket(event.ticketId));
-  if (!ticket || ticket.status !== 'closed' || ticket.transcriptStoredAt) return null;
+  if (ticket?.status !== 'closed' || ticket.transcriptStoredAt) return null;
   const installId = await deps.installId();
   const nonce = (step: string) => deliveryNonce(installId, `${row.id}-${step}`);
   const channelId = ticket.channelId;

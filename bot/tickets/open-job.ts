@@ -60,7 +60,7 @@ export async function runOpenJob(
   const event = await tickets.findTicketEvent(row.refId);
   const ticket = event && (await tickets.getTicket(event.ticketId));
   // Opened already, or closed before its channel was made: nothing to do.
-  if (!ticket || ticket.status !== 'opening') return null;
+  if (ticket?.status !== 'opening') return null;
   const guildId = config.discord.connection?.guildId;
   const { categoryId, overflowCategoryId } = config.tickets;
   if (!guildId || !categoryId) {

@@ -1,6 +1,6 @@
 import { findLimitViolations } from '../discord/limits';
 import { escapeMarkdown } from '../discord/markdown';
-import type { DiscordEmbed } from '../discord/payload';
+import type { DiscordActionRow, DiscordEmbed } from '../discord/payload';
 import {
   type DiscordModal,
   MODAL_LIMITS,
@@ -48,10 +48,9 @@ type SelectRow = {
     },
   ];
 };
+/** The panel: a row with the "Order a design" button, then the service select. */
 export type TicketPanelPayload = Omit<OrderMessagePayload, 'components'> & {
-  components:
-    | [OrderMessagePayload['components'] extends (infer R)[] | undefined ? R : never, SelectRow]
-    | [SelectRow];
+  components: [DiscordActionRow, SelectRow];
 };
 
 /** The service select: the panel's, and the one the "Order a design" button answers with. */

@@ -4,6 +4,7 @@ import type { OutboxWorker } from '../../bot/delivery/worker';
 import { createDiscordSender } from '../../bot/discord-sender';
 import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
+import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
 import { runTicketInactivity } from '../../bot/tickets/inactivity';
 import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
 import { createOrdersRepository } from '../../db/repositories/orders';
@@ -19,6 +20,9 @@ import { type BotHarness, startBotHarness } from './harness';
 // making and archiving channels. Waits, not speed checks.
 const LOADED = { timeout: 30_000 };
 const SELECT = 3;
+// The customer's answer waits 20 s for the channel: it links it, or (on a slow machine) says
+// the ticket is queued; either way the ticket opens.
+const QUEUED_OR_LINKED = /^Your ticket is open: <#\d+>$|is queued and opens in a moment/;
 
 describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
   let h: BotHarness;
@@ -33,7 +37,9 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     );
     worker = h.startWorker();
   }, 60_000);
+  let restartedBot: RunningBot | null = null;
   afterAll(async () => {
+    await restartedBot?.close();
     await h?.close();
   });
 
@@ -94,12 +100,15 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     const submitted = await order(customer, service);
     expect(submitted.response?.type).toBe(5); // deferred within Discord's 3 s
     const answer = await answerOf(submitted);
-    expect(answer).toMatch(/^Your ticket is open: <#\d+>$/);
-    const channelId = /<#(\d+)>/.exec(answer)?.[1] ?? '';
-    const ticket = await tickets().findTicketByChannel(channelId);
-    if (!ticket) throw new Error('no ticket for the channel');
+    expect(answer).toMatch(QUEUED_OR_LINKED);
+    await expect
+      .poll(async () => (await tickets().listTicketsForCustomer(customer))[0]?.status, LOADED)
+      .toBe('open');
+    const [ticket] = await tickets().listTicketsForCustomer(customer);
+    const channelId = ticket?.channelId;
+    if (!ticket || !channelId) throw new Error('no channel for the ticket');
     const intake = h.fake.messagesIn(channelId)[0] as FakeMessage;
-    return { customer, ticket, channelId, intake };
+    return { customer, ticket, channelId, intake, answer };
   }
 
   it('posts the panel for executives only, and posting again replaces it', async () => {
@@ -130,7 +139,8 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
   });
 
   it('opens a private channel under the category with the intake, and answers with its link', async () => {
-    const { customer, ticket, channelId, intake } = await openTicket();
+    const { customer, ticket, channelId, intake, answer } = await openTicket();
+    expect(answer).toBe(`Your ticket is open: <#${channelId}>`);
     const channel = h.fake.channel(channelId);
     expect(channel).toMatchObject({ name: ticket.orderId, parentId: h.ids.ticketsCategory });
     const overwrites = new Map(channel?.overwrites?.map((o) => [o.id, o]));
@@ -353,6 +363,15 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     });
     expect(await answerOf(removed)).toBe(`<@${guest}> no longer sees this ticket.`);
     expect(h.fake.channel(channelId)?.overwrites?.some((o) => o.id === guest)).toBe(false);
+    const renamed = await h.fake.runCommand({
+      name: 'ticket',
+      subcommand: 'rename',
+      options: { name: 'Logo & Banner!' },
+      channelId,
+      userId: h.users.designer,
+    });
+    expect(await answerOf(renamed)).toMatch(/^Renamed to #ticket-\d{4}-logo-banner\.$/);
+    expect(h.fake.channel(channelId)?.name).toMatch(/^ticket-\d{4}-logo-banner$/);
     const byCustomer = await h.fake.runCommand({
       name: 'ticket',
       subcommand: 'add',
@@ -381,6 +400,43 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     expect(named).toHaveLength(1);
   });
 
+  it('archives a ticket once through Discord 5xx and 429 and a worker restart while closing', async () => {
+    const { customer, ticket, channelId } = await openTicket('service:discord-bots');
+    h.fake.postAsMember({ channelId, userId: customer, content: 'Thanks, all good' });
+    await worker?.close();
+    worker = null;
+    const lead = { discordId: h.users.lead, roles: new Set(['lead'] as const) };
+    expect((await tickets().forceCloseTicket(ticket.id, lead, 'Delivered')).ok).toBe(true);
+    h.fake.failNext(1, { status: 503 }, { method: 'GET', path: /^\/channels\/\d+\/messages$/ });
+    h.fake.failNext(
+      1,
+      { status: 429, retryAfter: 0.1 },
+      { method: 'POST', path: new RegExp(`^/channels/${h.ids.transcriptsChannel}/messages$`) },
+    );
+    h.fake.failNext(
+      1,
+      { status: 502 },
+      { method: 'DELETE', path: new RegExp(`^/channels/${channelId}$`) },
+    );
+    worker = h.startWorker();
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.transcriptStoredAt, LOADED)
+      .not.toBeNull();
+    expect(h.fake.channel(channelId)).toBeUndefined();
+    const posts = h.fake
+      .messagesIn(h.ids.transcriptsChannel)
+      .filter((m) => m.attachments[0]?.filename === `${ticket.orderId}.html`);
+    expect(posts).toHaveLength(1);
+    const notices = h.fake
+      .messagesIn(channelId)
+      .filter((m) => m.content.startsWith('This ticket was closed'));
+    expect(notices).toHaveLength(1);
+    const stored = await createTicketTranscriptsRepository(h.database.db).listTranscript(ticket.id);
+    expect(stored.filter((m) => m.content === 'Thanks, all good')).toHaveLength(1);
+    const history = await tickets().listTicketHistory(ticket.id);
+    expect(history.filter((e) => e.type === 'transcript_stored')).toHaveLength(1);
+  });
+
   it('spills into the overflow category when the first holds 50, and waits when both are full', async () => {
     await worker?.close();
     worker = h.startWorker({ unroutedDelayMs: 100 });
@@ -407,10 +463,13 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
         LOADED,
       )
       .toBe(true);
-    // A channel is freed: the queued ticket opens there, and the waiting answer links it.
+    // A channel is freed: the queued ticket opens there.
     const filler = h.fake.channelsUnder(h.ids.ticketsCategory).find((c) => c.name === 'filler');
     h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(filler as never), 1);
-    expect(await answerOf(submitted)).toMatch(/^Your ticket is open: <#\d+>$/);
+    await expect
+      .poll(async () => (await tickets().listTicketsForCustomer(customer))[0]?.status, LOADED)
+      .toBe('open');
+    expect(await answerOf(submitted)).toMatch(QUEUED_OR_LINKED);
     for (const id of [h.ids.ticketsCategory, h.ids.overflowCategory]) {
       for (const c of h.fake.channelsUnder(id).filter((c) => c.name === 'filler')) {
         h.fake.guild.channels.splice(h.fake.guild.channels.indexOf(c), 1);
@@ -468,11 +527,31 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
           .where(eq(ticketsTable.customerDiscordId, customer))
       )[0];
     await expect.poll(async () => (await stored())?.status, LOADED).toBe('opening');
-    // The worker comes back: the ticket opens and the waiting answer links it.
+    // The worker comes back: the ticket opens.
     worker = h.startWorker();
-    expect(await answerOf(submitted)).toMatch(/^Your ticket is open: <#\d+>$/);
-    expect((await stored())?.status).toBe('open');
+    await expect.poll(async () => (await stored())?.status, LOADED).toBe('open');
+    expect(await answerOf(submitted)).toMatch(QUEUED_OR_LINKED);
     const pending = await h.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
     expect(pending.filter((r) => r.kind === 'ticket_open')).toEqual([]);
+  });
+
+  it('keeps the panel and a ticket’s buttons working after the bot restarts', async () => {
+    const { ticket, intake } = await openTicket('service:discord-setup');
+    await h.bot.close();
+    restartedBot = await startBot(h.config as BotConfig, { db: h.database.db, log: h.log });
+    const opened = await h.fake.clickButton({
+      messageId: panel.id,
+      customId: 'ticket:service',
+      channelId: panel.channelId,
+      userId: newCustomer(),
+      componentType: SELECT,
+      values: ['plan:basic-design'],
+    });
+    expect(opened.modal).toMatchObject({ custom_id: 'ticket:intake:plan:basic-design' });
+    const claimed = await click(intake, `ticket:claim:${ticket.id}`, h.users.designer);
+    expect(claimed.response?.type).toBe(6);
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.claimantDiscordId, LOADED)
+      .toBe(h.users.designer);
   });
 });
