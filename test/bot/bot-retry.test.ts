@@ -130,7 +130,7 @@ describe('the bot role with a token Discord refuses', () => {
   it('lets a process with other roles run on without the bot, saying why once', async () => {
     const { fake, config, log } = await start('bot,worker');
     closers = await startDiscordRoles(config, { db: NO_DATABASE, log }, { botRetry: QUICK_RETRY });
-    expect(closers.map((c) => c.name)).toEqual(['outbox worker']);
+    expect(closers.map((c) => c.name)).toEqual(['outbox worker', 'ticket inactivity job']);
     // (The worker, with no database here, logs its own errors: only the token's are counted.)
     const tokenErrors = messages(log).filter((msg) => msg?.includes('DISCORD_TOKEN'));
     expect(tokenErrors).toEqual([`${INVALID_TOKEN_MESSAGE} Running without the bot.`]);

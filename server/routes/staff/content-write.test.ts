@@ -6,7 +6,7 @@ import { createContentWriter } from './content-write';
 // The content routes' one way to write: refusals in words, and the page cache told only after
 // a write that happened.
 
-/** A database whose only use here is the content-version bump after a write. */
+/** A database whose only use here is the content-version bump (and its notice) after a write. */
 function fakeDb() {
   const bumps: unknown[] = [];
   const chain = {
@@ -15,7 +15,7 @@ function fakeDb() {
       bumps.push(1);
     },
   };
-  return { bumps, db: { insert: () => chain } as never };
+  return { bumps, db: { insert: () => chain, execute: async () => {} } as never };
 }
 
 /** What a driver throws for a foreign-key violation, wrapped as drizzle wraps it. */
