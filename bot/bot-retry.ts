@@ -20,7 +20,7 @@ export class InvalidTokenError extends Error {
   }
 }
 
-export interface RetryingBot {
+interface RetryingBot {
   /** The connected bot, once a login has succeeded. */
   current(): RunningBot | undefined;
   /** Stops the retry loop (also mid-login) and disconnects the bot if it is connected. */

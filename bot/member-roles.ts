@@ -8,7 +8,7 @@ import {
 import type { Access, InteractionModules } from './modules';
 
 /** How the roles read in answers to members. */
-export const ROLE_LABELS: Record<DiscordRoleKey, string> = {
+const ROLE_LABELS: Record<DiscordRoleKey, string> = {
   designer: 'Designer',
   payment_verifier: 'Payment Verifier',
   lead: 'Lead Designer',

@@ -11,7 +11,7 @@ import type { DiscordConnection } from '../core/config';
 import { INVALID_TOKEN_MESSAGE } from './bot-retry';
 import { type CommandChange, diffCommands } from './command-diff';
 
-export type RegisterResult = { applicationId: string; changes: CommandChange[] };
+type RegisterResult = { applicationId: string; changes: CommandChange[] };
 
 /** A failure told in terms of what to fix. */
 export class RegisterError extends Error {

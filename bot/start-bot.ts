@@ -27,7 +27,7 @@ export interface RunningBot {
   close(): Promise<void>;
 }
 
-export const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 30_000;
 
 /** The gateway closed with 4004 (authentication failed). */
 class GatewayAuthenticationError extends Error {

@@ -53,21 +53,6 @@ export function isConnectionError(error: unknown): boolean {
   return connectionErrorCode(error) !== undefined;
 }
 
-/**
- * Whether the database answered that the statement failed (a SQLSTATE, on the error or its
- * cause, other than a lost connection's): it ran and rolled back, so nothing of it is stored.
- */
-export function statementRefused(error: unknown): boolean {
-  if (isConnectionError(error)) return false;
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** A query refused without trying, because the database is known to be unreachable. */
 export class DatabaseUnavailableError extends Error {
   readonly code = DATABASE_UNAVAILABLE;

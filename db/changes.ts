@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './client';
 
 export const CHANGES_CHANNEL = 'lunar_changes';
 
-export const CHANGE_TABLES = [
+const CHANGE_TABLES = [
   'applications',
   'contact_messages',
   'orders',

@@ -7,7 +7,7 @@ import { SITE_MEDIA_FOLDER } from './image-store';
 import { createFileImageStore } from './image-store-files';
 
 /** Start-up stops on this; its message is the one line the operator reads. */
-export class DataDirError extends Error {
+class DataDirError extends Error {
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.name = 'DataDirError';

@@ -7,7 +7,7 @@ import { type ImageStore, StorageError } from './image-store';
 // object already there whose bytes hash to its name is left alone, anything else is copied
 // (again); an interrupted run is simply run again.
 
-export type CopyCounts = {
+type CopyCounts = {
   /** Copied now, and read back from the bucket with the right hash. */
   copied: number;
   /** In the bucket already with the right bytes (a run before this one). */

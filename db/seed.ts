@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { SEED_BLOG_POST } from '../core/blog/seed-post';
 import { slugifyTitle } from '../core/blog/slug';
 import { PORTFOLIO_PROFILES } from '../core/portfolio/portfolio';
@@ -116,9 +115,4 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
 /** Whether a start seeds the demo people: the embedded default, or when asked to. */
 export function seedsDemo(config: { DATABASE_URL?: string; LUNAR_SEED_DEMO: boolean }): boolean {
   return !config.DATABASE_URL || config.LUNAR_SEED_DEMO;
-}
-
-export async function isSeeded(db: Database): Promise<boolean> {
-  const rows = await db.select().from(systemState).where(eq(systemState.key, SEED_KEY));
-  return rows.length > 0;
 }

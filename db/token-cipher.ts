@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 const INFO = 'lunar customer oauth tokens v1';
 
-export type TokenCipher = {
+type TokenCipher = {
   seal(plain: string): string;
   /** The text, or null when it was sealed under another key or tampered with. */
   open(sealed: string): string | null;

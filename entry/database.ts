@@ -12,7 +12,7 @@ export const PGLITE_TEMPLATE_DIR = 'pglite-template';
  * Compiled (dist/server/), a new DATA_DIR starts as a copy of the build's template; run from
  * the sources (tsx) there is none and PGlite runs initdb.
  */
-export function databaseOptions(config: Config, log?: AvailabilityLog): DatabaseOptions {
+function databaseOptions(config: Config, log?: AvailabilityLog): DatabaseOptions {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, log };
   const template = fileURLToPath(new URL(`./${PGLITE_TEMPLATE_DIR}`, import.meta.url));
   return { dataDir: config.DATA_DIR, template: existsSync(template) ? template : undefined };

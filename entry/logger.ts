@@ -2,7 +2,7 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from '../core/config';
 import { serializeLoggedError } from '../db/loggable-error';
 
-export type LogOutput = { isTTY?: boolean; write(line: string): unknown };
+type LogOutput = { isTTY?: boolean; write(line: string): unknown };
 
 /**
  * The process's one logger, shared by the web server (Fastify's `loggerInstance`), the bot and

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type MetricsSource = { render(): Promise<{ contentType: string; body: string }> };
-export type MetricsPort = { port: number; close(): Promise<void> };
+type MetricsSource = { render(): Promise<{ contentType: string; body: string }> };
+type MetricsPort = { port: number; close(): Promise<void> };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -27,7 +27,7 @@ import testimonialsRoutes from './routes/testimonials';
 import webPlugin from './web';
 import { loadWebBuild } from './web/web-build';
 
-export type AppOptions = AppContext & {
+type AppOptions = AppContext & {
   /** The `npm run build` output; omit to serve the API only (API tests). */
   webDistDir?: string;
 };

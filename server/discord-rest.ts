@@ -34,7 +34,7 @@ type ApiUser = {
   avatar?: string | null;
 };
 
-export type GuildMember = { roleIds: string[]; username: string; person: PersonInput | null };
+type GuildMember = { roleIds: string[]; username: string; person: PersonInput | null };
 
 function personOf(user: ApiUser | undefined, nick?: string | null): PersonInput | null {
   if (!user?.id || !user.username) return null;
@@ -75,7 +75,7 @@ export async function fetchGuildMember(
 }
 
 /** What the token endpoint granted. */
-export type OAuthGrant = {
+type OAuthGrant = {
   accessToken: string;
   refreshToken: string | null;
   /** Seconds. */

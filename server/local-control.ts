@@ -18,7 +18,7 @@ const MAX_BODY_BYTES = 4096;
 
 type ControlFile = { pid: number; port: number; secret: string };
 
-export type LocalControl = { close(): Promise<void> };
+type LocalControl = { close(): Promise<void> };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

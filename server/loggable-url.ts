@@ -1,5 +1,5 @@
 /** What stands in the log for a secret or a value someone typed. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Paths whose last part is a secret: a one-time sign-in link's token. */
 const SECRET_PATHS = [/^(\/auth\/link\/)[^/?#]+/];

@@ -12,7 +12,7 @@ import type { StaffUsersRepository } from '../db/repositories/staff-users';
 import { fetchGuildMember } from './discord-rest';
 
 /** A failed re-read (Discord down) is tried again this soon, not after the full interval. */
-export const ROLES_RETRY_AFTER_FAILURE_MS = 60_000;
+const ROLES_RETRY_AFTER_FAILURE_MS = 60_000;
 
 /**
  * The member's staff roles as the studio server says now: none when they are not in it.

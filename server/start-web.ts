@@ -7,7 +7,7 @@ import type { Metrics } from './metrics/registry';
 import { announceOwnerLink } from './owner-link';
 import { serverOptions } from './server-options';
 
-export type RunningWeb = {
+type RunningWeb = {
   url: string;
   /** This app's and the process's metrics (entry/metrics-port.ts serves them on METRICS_PORT). */
   metrics: Metrics;
@@ -15,7 +15,7 @@ export type RunningWeb = {
 };
 
 /** How long a stop waits for requests in flight (a slow upload) before cutting them off. */
-export const DRAIN_MS = 10_000;
+const DRAIN_MS = 10_000;
 
 /** The `web` role: the app with the built site, listening on HOST:PORT. */
 export async function startWeb(

@@ -4,7 +4,7 @@ import type { ApplicationType } from '../core/applications/schema';
 import { hasDiscordConnection, publicUrl } from '../core/config';
 
 /** What was stored; only its kind, type and id reach the log, never what the sender wrote. */
-export type StoredSubmission =
+type StoredSubmission =
   | { id: number; application: { type: ApplicationType } }
   | { id: number; contactMessage: object };
 
@@ -26,7 +26,7 @@ export function noticeStoredSubmission(request: FastifyRequest, submission: Stor
   );
 }
 
-export function describeStoredSubmission(submission: StoredSubmission, siteUrl: string): string {
+function describeStoredSubmission(submission: StoredSubmission, siteUrl: string): string {
   const [what, page] =
     'application' in submission
       ? [

@@ -32,7 +32,7 @@ function milliseconds(text: string): number {
 }
 
 /** What `wrk --latency` printed, as the bench's figures. */
-export function parseWrk(output: string): Load {
+function parseWrk(output: string): Load {
   const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
   const total = number(/(\d+) requests in/);
   const other = number(/Non-2xx or 3xx responses: (\d+)/);

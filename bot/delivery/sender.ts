@@ -51,7 +51,7 @@ export interface DiscordSender {
  * - unauthorized: the token is invalid or revoked (401); every send will fail alike, so the
  *   worker pauses without counting attempts until Discord accepts the token again.
  */
-export type DeliveryFailureKind = 'transient' | 'permanent' | 'rate-limited' | 'unauthorized';
+type DeliveryFailureKind = 'transient' | 'permanent' | 'rate-limited' | 'unauthorized';
 
 export class DeliveryError extends Error {
   constructor(

@@ -33,7 +33,7 @@ export interface OutboxWorkerOptions {
   ticketDeleteDelayMs: number;
 }
 
-export const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
+const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
   pollMs: 1000,
   batchSize: 10,
   concurrency: 4,

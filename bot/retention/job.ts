@@ -8,9 +8,9 @@ import type { Log } from '../log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Soon after start, not during it: migrations and the first requests come first. */
-export const RETENTION_FIRST_RUN_MS = 60_000;
+const RETENTION_FIRST_RUN_MS = 60_000;
 
-export type RetentionCounts = {
+type RetentionCounts = {
   applications: number;
   images: number;
   contactMessages: number;

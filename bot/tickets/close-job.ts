@@ -20,7 +20,7 @@ import type { ApiMessage, TicketDiscord } from './ticket-discord';
 // after a short delay. Each step can run again: pages are stored once by message id, posts
 // carry nonces, deleting a deleted channel is done.
 
-export type CloseJobDeps = {
+type CloseJobDeps = {
   discord: TicketDiscord;
   sender: DiscordSender;
   tickets: TicketsRepository;
@@ -34,7 +34,7 @@ export type CloseJobDeps = {
 
 const PAGE = 100;
 
-export function toTranscriptMessage(message: ApiMessage): TranscriptMessage {
+function toTranscriptMessage(message: ApiMessage): TranscriptMessage {
   const embedsText = (message.embeds ?? [])
     .map((embed) =>
       [

@@ -13,7 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Enough to see past the bot's own latest posts (a warning, a payment embed) to a person's. */
 const RECENT = 10;
 
-export type InactivityDeps = {
+type InactivityDeps = {
   db: Database;
   config: Config;
   discord: TicketDiscord;

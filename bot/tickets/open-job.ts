@@ -17,10 +17,10 @@ const TALK = String((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n 
 const VIEW = String(1n << 10n);
 
 /** The marker in the channel's topic that finds it again after a crash. */
-export const ticketTopic = (ticket: Ticket) =>
+const ticketTopic = (ticket: Ticket) =>
   `Lunar ${ticketName(ticket.id)} · ${ticket.serviceLabel}`.slice(0, 1024);
 
-export function ticketOverwrites(ticket: Ticket, config: Config, botId: string): ApiOverwrite[] {
+function ticketOverwrites(ticket: Ticket, config: Config, botId: string): ApiOverwrite[] {
   const guildId = config.discord.connection?.guildId ?? '';
   const staffRoles = [
     config.discord.roles.designer,
@@ -38,7 +38,7 @@ export function ticketOverwrites(ticket: Ticket, config: Config, botId: string):
   ];
 }
 
-export type OpenJobDeps = {
+type OpenJobDeps = {
   db: Database;
   config: Config;
   discord: TicketDiscord;

@@ -6,7 +6,7 @@ import { classifyDiscordError, INLINE_RATE_LIMIT_WAIT_MS } from '../discord-send
 // job is rescheduled (openings queue rather than fail). Failures are DeliveryErrors.
 
 export type ApiOverwrite = { id: string; type: 0 | 1; allow: string; deny: string };
-export type ApiChannel = {
+type ApiChannel = {
   id: string;
   name: string;
   type: number;

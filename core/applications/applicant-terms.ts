@@ -6,6 +6,4 @@ export const APPLICANT_TERMS: string[] = [
   'I have a working microphone and I am willing to use it.',
 ];
 
-export const APPLICANT_TERMS_CHECKBOX_LABEL = 'I agree to the terms above';
-
 export const ACTIVITY_LEVEL_HINT = 'One conversation equals 15 or more messages.';

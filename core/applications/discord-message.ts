@@ -21,9 +21,9 @@ export const APPLICATION_COLORS = {
 } as const;
 
 export const APPLICATION_BUTTON_PREFIX = 'application';
-export type ApplicationButtonAction = 'accept' | 'reject';
+type ApplicationButtonAction = 'accept' | 'reject';
 
-export function applicationButtonId(action: ApplicationButtonAction, id: string | number): string {
+function applicationButtonId(action: ApplicationButtonAction, id: string | number): string {
   const customId = `${APPLICATION_BUTTON_PREFIX}:${action}:${id}`;
   if (customId.length > DISCORD_LIMITS.customId) throw new RangeError('application id too long');
   return customId;

@@ -103,7 +103,7 @@ export const APPLICATION_MESSAGES = {
 } as const;
 
 /** How long a review usually takes, as the success screen promises (docs/decisions/013-application-reference-and-decision-dm.md). */
-export const APPLICATION_REVIEW_DAYS = 7;
+const APPLICATION_REVIEW_DAYS = 7;
 
 /** What happens after submitting, in the order the success screen lists it. */
 export const APPLICATION_NEXT_STEPS = {

@@ -11,14 +11,13 @@ import { ApplicationTypeSchema } from './schema';
 export const APPLICATION_SORTS = ['submitted', 'username', 'status'] as const;
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+const SORT_ORDERS = ['asc', 'desc'] as const;
 
-export const APPLICATION_PAGE_DEFAULT = 25;
-export const APPLICATION_PAGE_MAX = 100;
+const APPLICATION_PAGE_DEFAULT = 25;
+const APPLICATION_PAGE_MAX = 100;
 /** Search terms shorter than this match too much to be worth a query. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MIN_LENGTH = 2;
+const SEARCH_MAX_LENGTH = 100;
 
 /** `YYYY-MM-DD`, a calendar day in UTC. */
 const DaySchema = z
@@ -87,7 +86,6 @@ export const ApplicationListQuerySchema = z
     error: 'Cursor is not valid',
     path: ['cursor'],
   });
-export type ApplicationListQuery = z.output<typeof ApplicationListQuerySchema>;
 
 /** `POST /api/staff/applications/:id/decision`. */
 export const ApplicationDecisionRequestSchema = z.object({

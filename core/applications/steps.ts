@@ -109,7 +109,7 @@ export function createEmptyApplication(type: ApplicationType): Record<string, un
   };
 }
 
-export type StepValidation =
+type StepValidation =
   | { ok: true }
   | { ok: false; errors: Partial<Record<ApplicationField, string>> };
 

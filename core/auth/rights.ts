@@ -3,7 +3,7 @@ import { hasRole, type StaffRole } from './roles';
 
 // A right is something a session may do that is not tied to being a staff member: the blog's
 // passcode session (DESIGN.md decision 4) holds a right but no roles.
-export const RIGHTS = ['blog:edit'] as const;
+const RIGHTS = ['blog:edit'] as const;
 
 export const RightSchema = z.enum(RIGHTS);
 export type Right = z.infer<typeof RightSchema>;

@@ -7,7 +7,7 @@ export const SESSION_SCOPES = ['staff', 'blog_admin'] as const;
 export const SessionScopeSchema = z.enum(SESSION_SCOPES);
 export type SessionScope = z.infer<typeof SessionScopeSchema>;
 
-export type SessionPolicy = {
+type SessionPolicy = {
   /** Absolute lifetime from sign-in. */
   lifetimeMs: number;
   /** Ends the session after this long without a request; null: only the lifetime counts. */

@@ -6,13 +6,13 @@ import { StaffRoleSchema } from './roles';
 // sign-in page and the bot's /dashboard command share.
 
 /** Where the server sends a browser that must sign in; the web app renders it. */
-export const SIGN_IN_PAGE = '/signin';
+const SIGN_IN_PAGE = '/signin';
 
 /** Where a signed-in member lands when nothing else was asked for. */
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 /** Pages only staff may open: the guides (DESIGN.md decision 6) and the dashboard. */
-export const STAFF_PAGE_PREFIXES = ['/staff', '/dashboard'] as const;
+const STAFF_PAGE_PREFIXES = ['/staff', '/dashboard'] as const;
 
 export function isStaffPagePath(pathname: string): boolean {
   return STAFF_PAGE_PREFIXES.some(

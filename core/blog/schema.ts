@@ -41,4 +41,4 @@ export type BlogPost = z.output<typeof BlogPostSchema>;
 export const BlogPostsPageSchema = PageSchema(BlogPostSchema);
 export type BlogPostsPage = z.output<typeof BlogPostsPageSchema>;
 
-export { BLOG_POSTS_URL, blogPostBySlugUrl, blogPostUrl } from './post-page';
+export { BLOG_POSTS_URL } from './post-page';

@@ -1,4 +1,4 @@
-export type BlogPostSeed = {
+type BlogPostSeed = {
   title: string;
   /** YYYY-MM-DD */
   date: string;

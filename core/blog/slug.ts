@@ -4,11 +4,11 @@ import { z } from 'zod';
 // title once when the post is created and never changed afterwards (links shared in Discord
 // keep working after an edit). Titles with nothing to keep (emoji only) become 'post'.
 
-export const BLOG_SLUG_MAX = 80;
+const BLOG_SLUG_MAX = 80;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A slug as it may appear in a URL; anything else names no post (a 404, never a query). */
-export const BlogSlugSchema = z
+const BlogSlugSchema = z
   .string()
   .max(BLOG_SLUG_MAX + 8)
   .regex(SLUG_PATTERN);

@@ -7,7 +7,7 @@ import { optionalText, snowflake } from './fields';
 export const DISCORD_ROLE_KEYS = ['designer', 'payment_verifier', 'lead', 'executive'] as const;
 export type DiscordRoleKey = (typeof DISCORD_ROLE_KEYS)[number];
 
-export const DISCORD_CHANNEL_KEYS = [
+const DISCORD_CHANNEL_KEYS = [
   'applications',
   'moderator_applications',
   'designer_applications',

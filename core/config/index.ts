@@ -9,7 +9,6 @@ import { storageCrossErrors, storageVariables, withStorageConfig } from './stora
 import { ticketVariables, withTicketsConfig } from './tickets';
 
 export * from './discord';
-export { isSecretVariable } from './secrets';
 export * from './sign-in';
 export type { BucketConfig } from './storage';
 export * from './tickets';
@@ -17,8 +16,8 @@ export * from './tickets';
 // The one place that knows every environment variable. Parsed once at start-up by the process
 // entry; everything else receives the typed `Config`. `.env.example` documents the same list.
 
-export const PROCESS_ROLES = ['web', 'bot', 'worker'] as const;
-export type ProcessRole = (typeof PROCESS_ROLES)[number];
+const PROCESS_ROLES = ['web', 'bot', 'worker'] as const;
+type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const rolesList = z
   .string()
@@ -148,7 +147,7 @@ export const ConfigSchema = EnvironmentSchema.transform((env) =>
 
 export type Config = z.infer<typeof ConfigSchema>;
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 // Rules across variables, checked even when other variables are invalid so that one run
 // reports every problem.

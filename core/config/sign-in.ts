@@ -22,7 +22,7 @@ type SignInVariable = keyof typeof signInVariables;
 type SignInEnv = z.output<z.ZodObject<typeof signInVariables>>;
 
 /** The sign-in variables, as `config.signIn`. */
-export type SignInConfig = {
+type SignInConfig = {
   clientId?: string;
   clientSecret?: string;
   oauthUrl?: string;

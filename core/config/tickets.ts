@@ -31,7 +31,7 @@ export const ticketVariables = {
 type TicketVariable = keyof typeof ticketVariables;
 type TicketEnv = z.output<z.ZodObject<typeof ticketVariables>>;
 
-export type TicketsConfig = {
+type TicketsConfig = {
   categoryId?: string;
   overflowCategoryId?: string;
   transcriptsChannelId?: string;

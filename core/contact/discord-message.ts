@@ -2,7 +2,7 @@ import { layoutEmbedFields } from '../discord/embed-fields';
 import type { DiscordMessagePayload } from '../discord/payload';
 import type { StoredContactMessage } from './schema';
 
-export const CONTACT_MESSAGE_COLOR = 0xb19cd9;
+const CONTACT_MESSAGE_COLOR = 0xb19cd9;
 
 /** The contact-messages channel post; the message text is attached when it cannot fit. */
 export function buildContactMessage(msg: StoredContactMessage): DiscordMessagePayload {

@@ -1,7 +1,7 @@
 import { DISCORD_LIMITS } from './limits';
 
 /** A random id per database (install), so two installs sharing a bot token never share a nonce. */
-export const INSTALL_ID_PATTERN = /^[a-z0-9]{8}$/;
+const INSTALL_ID_PATTERN = /^[a-z0-9]{8}$/;
 
 /**
  * Nonce for a message delivered from the outbox. With `enforce_nonce`, Discord returns the

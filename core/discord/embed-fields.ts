@@ -8,7 +8,7 @@ import {
 } from './payload';
 
 /** Shown for an optional answer left empty: Discord rejects empty field values. */
-export const EMPTY_VALUE = '—';
+const EMPTY_VALUE = '—';
 // A zero-width space: a heading field needs a non-empty value.
 const HEADING_VALUE = '\u200b';
 
@@ -28,7 +28,7 @@ export type EmbedItem =
       trusted?: boolean;
     };
 
-export interface EmbedLayoutInput {
+interface EmbedLayoutInput {
   /** Title, colour, timestamp, footer… of the first embed; continuation embeds keep the colour. */
   head: Omit<DiscordEmbed, 'fields'>;
   items: EmbedItem[];
@@ -37,7 +37,7 @@ export interface EmbedLayoutInput {
   combinedFileName: string;
 }
 
-export interface EmbedLayout {
+interface EmbedLayout {
   embeds: DiscordEmbed[];
   files: DiscordTextAttachment[];
 }

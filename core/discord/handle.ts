@@ -2,7 +2,7 @@
 // (Developer Mode's "Copy User ID"), a username (lowercase since 2023, so compared ignoring
 // case), or a legacy `name#1234`. A leading @ is dropped; a display name cannot be looked up.
 
-export type DiscordHandle =
+type DiscordHandle =
   | { kind: 'id'; id: string }
   | { kind: 'username'; username: string; discriminator?: string };
 

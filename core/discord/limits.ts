@@ -44,7 +44,7 @@ export function measureDiscordText(text: string): number {
 }
 
 /** Bytes of `text` in UTF-8, which is how a generated .txt file is uploaded. */
-export function measureUtf8Bytes(text: string): number {
+function measureUtf8Bytes(text: string): number {
   let bytes = 0;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
@@ -73,7 +73,6 @@ export function countMessageEmbedChars(embeds: readonly DiscordEmbed[]): number 
 }
 
 // A lone surrogate cannot be encoded as UTF-8, so Discord would mangle or reject it.
-export { hasLoneSurrogate };
 
 function checkText(problems: string[], where: string, text: string | undefined, max: number) {
   if (text === undefined) return;

@@ -8,7 +8,7 @@ import { ORDER_ID_PATTERN } from './options';
  * Order ids have no colon, so the parts split unambiguously; the longest id is 62 characters,
  * within Discord's 100.
  */
-export const ORDER_CUSTOM_ID_PREFIX = 'order';
+const ORDER_CUSTOM_ID_PREFIX = 'order';
 
 export const ORDER_BUTTON_ACTIONS = [
   'verify_payment',
@@ -19,7 +19,7 @@ export const ORDER_BUTTON_ACTIONS = [
   'review_hide',
   'review_show',
 ] as const;
-export const ORDER_MODAL_ACTIONS = ['qc_changes_reason', 'review'] as const;
+const ORDER_MODAL_ACTIONS = ['qc_changes_reason', 'review'] as const;
 const WITH_ATTEMPT = new Set<OrderCustomIdAction>([
   'qc_approve',
   'qc_changes',
@@ -27,7 +27,7 @@ const WITH_ATTEMPT = new Set<OrderCustomIdAction>([
 ]);
 
 export type OrderButtonAction = (typeof ORDER_BUTTON_ACTIONS)[number];
-export type OrderModalAction = (typeof ORDER_MODAL_ACTIONS)[number];
+type OrderModalAction = (typeof ORDER_MODAL_ACTIONS)[number];
 export type OrderCustomIdAction = OrderButtonAction | OrderModalAction;
 
 export interface OrderCustomId {

@@ -17,7 +17,7 @@ import {
 import { designerShare, QC_PASSED_SHARE_PERCENT, QC_SKIPPED_SHARE_PERCENT } from './share';
 
 /** Why the work went to the ticket channel instead of the customer's DMs. */
-export type DeliveryFallbackReason = 'dms_closed' | 'no_customer';
+type DeliveryFallbackReason = 'dms_closed' | 'no_customer';
 
 const FALLBACK_NOTES: Record<DeliveryFallbackReason, string> = {
   dms_closed:

@@ -15,16 +15,16 @@ import { text } from '../shared/text';
 export const ORDER_PRICE_MAX = 1_000_000;
 export const TAX_AMOUNT_MAX = ORDER_PRICE_MAX;
 
-export const ROBLOX_USERNAME_MIN = 3;
+const ROBLOX_USERNAME_MIN = 3;
 export const ROBLOX_USERNAME_MAX = 20;
 export const ORDER_ID_MAX = 32;
-export const REVIEW_RATING_MIN = 1;
+const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 /** Counted in characters (code points) as Discord's modal `max_length` counts them. */
 export const REVIEW_COMMENT_MAX = 1000;
 export const QC_REASON_MAX = 1000;
 /** A link to the work (a Discord attachment URL is about 250 characters with its signature). */
-export const WORK_FILE_URL_MAX = 1000;
+const WORK_FILE_URL_MAX = 1000;
 
 function robuxAmount(label: string, max: number) {
   const message = `${label} must be a whole number of Robux from 1 to ${groupThousands(max)}`;
@@ -41,7 +41,7 @@ export const OrderPriceSchema = robuxAmount('Price', ORDER_PRICE_MAX);
 export const TaxAmountSchema = robuxAmount('Amount', TAX_AMOUNT_MAX);
 
 /** Why `name` is not a valid Roblox username, or null when it is (Roblox's sign-up rules). */
-export function findRobloxUsernameProblem(name: string): string | null {
+function findRobloxUsernameProblem(name: string): string | null {
   if (name === '') return 'Roblox username is required';
   if (name.length < ROBLOX_USERNAME_MIN || name.length > ROBLOX_USERNAME_MAX) {
     return `Roblox usernames are ${ROBLOX_USERNAME_MIN} to ${ROBLOX_USERNAME_MAX} characters long`;

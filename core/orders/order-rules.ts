@@ -24,7 +24,7 @@ const covers = (actor: Actor) => hasAny(actor, ['lead', 'executive']);
 const is = (order: OrderState, ...statuses: OrderStatus[]) => statuses.includes(order.status);
 
 /** The order's designer (still on staff), or a lead designer or executive covering for them. */
-export function checkWorksOnOrder(order: OrderState, actor: Actor): Refusal {
+function checkWorksOnOrder(order: OrderState, actor: Actor): Refusal {
   if (covers(actor)) return null;
   if (actor.discordId === order.designerDiscordId && isStaffDesigner(actor)) return null;
   return REFUSALS.otherDesigner(order);
@@ -168,7 +168,7 @@ export function checkSetReviewHidden(
 }
 
 /** What a modal's submission will need to know before the bot opens the modal. */
-export type ModalIntent =
+type ModalIntent =
   | { type: 'requestChanges'; orderId: string; attempt: number }
   | { type: 'review'; orderId: string; channelId: string };
 

@@ -17,7 +17,7 @@ import {
 import { PAYMENT_FIRST_RULE, PAYMENT_FIRST_TITLE } from './payment-first';
 import { netForPrice, priceForNet } from './tax';
 
-export interface PaymentMessageOptions {
+interface PaymentMessageOptions {
   /** The payment-verifier role to ping; left out when not configured. */
   verifierRoleId?: string | null;
   /**

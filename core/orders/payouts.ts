@@ -27,7 +27,7 @@ export function periodEndOf(period: PayoutPeriod, start: string): string {
 }
 
 /** How many periods one answer may span: a few years of months, two years of weeks. */
-export const PAYOUT_MAX_PERIODS = 104;
+const PAYOUT_MAX_PERIODS = 104;
 
 export const PayoutQuerySchema = z
   .object({

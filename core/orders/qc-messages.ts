@@ -19,7 +19,7 @@ import {
   withinLimits,
 } from './order-message';
 
-export interface QcSubmissionOptions {
+interface QcSubmissionOptions {
   /** Which submission this message shows; the latest by default. */
   attempt?: number;
   /** The lead-designer role to ping with a new submission; left out when not configured. */

@@ -50,7 +50,7 @@ export function buildReviewModal(orderId: string): DiscordModal {
   });
 }
 
-export const stars = (rating: number) =>
+const stars = (rating: number) =>
   '★'.repeat(rating) + '☆'.repeat(Math.max(0, REVIEW_RATING_MAX - rating));
 
 /**

@@ -25,7 +25,7 @@ export type QcOutcome = z.infer<typeof QcOutcomeSchema>;
 
 const BooleanParamSchema = z.enum(['true', 'false'], { error: 'Must be true or false' });
 
-export const ORDER_LIST_DEFAULT = 50;
+const ORDER_LIST_DEFAULT = 50;
 export const ORDER_LIST_MAX = 100;
 
 const cursorId = z.string().min(1).max(64);
@@ -93,7 +93,6 @@ export const OrderListQuerySchema = z
       path: ['cursor'],
     },
   );
-export type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
 export type OrderSummary = {
   id: string;

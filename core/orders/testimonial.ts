@@ -26,8 +26,8 @@ export const TestimonialNameSchema = z
   .max(NAME_MAX * 2);
 
 /** The home page shows this many; `GET /api/testimonials?limit=` may ask for 1 to the max. */
-export const TESTIMONIALS_ON_HOME = 6;
-export const TESTIMONIALS_MAX = 12;
+const TESTIMONIALS_ON_HOME = 6;
+const TESTIMONIALS_MAX = 12;
 
 export const TestimonialsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TESTIMONIALS_MAX).default(TESTIMONIALS_ON_HOME),
@@ -41,7 +41,7 @@ export interface TestimonialsResponse {
 /** Signature of a review stored before names were kept. */
 export const TESTIMONIAL_FALLBACK_NAME = 'Customer';
 
-export interface TestimonialAuthor {
+interface TestimonialAuthor {
   /** The customer's Discord display (global) name, when they set one. */
   displayName?: string | null;
   username: string;

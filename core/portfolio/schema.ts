@@ -22,7 +22,7 @@ const linkField = (label: string) =>
   );
 
 /** An image uploaded through the dashboard (server/site-media.ts): its content address. */
-export const PortfolioImageUrlSchema = z
+const PortfolioImageUrlSchema = z
   .string()
   .regex(/^\/media\/site\/[0-9a-f]{64}$/, { error: 'Images must be uploaded in the dashboard' });
 
@@ -83,25 +83,25 @@ export const PortfolioProfileEditSchema = z.object({
     .nullable(),
   contactUrl: linkField('Contact link').nullable(),
 });
-export const PortfolioSkillsSchema = z
+const PortfolioSkillsSchema = z
   .array(PortfolioSkillSchema)
   .max(PORTFOLIO_LIMITS.skills, { error: `At most ${PORTFOLIO_LIMITS.skills} skills` })
   .refine(
     uniqueBy((skill: { name: string }) => skill.name),
     { error: 'Each skill needs its own name' },
   );
-export const PortfolioProjectsSchema = z
+const PortfolioProjectsSchema = z
   .array(PortfolioProjectSchema)
   .max(PORTFOLIO_LIMITS.projects, { error: `At most ${PORTFOLIO_LIMITS.projects} projects` })
   .refine(
     uniqueBy((project: { title: string }) => project.title),
     { error: 'Each project needs its own title' },
   );
-export const PortfolioExpertiseListSchema = z.array(PortfolioExpertiseSchema).max(8);
-export const PortfolioTestimonialsSchema = z.array(PortfolioTestimonialSchema).max(12);
+const PortfolioExpertiseListSchema = z.array(PortfolioExpertiseSchema).max(8);
+const PortfolioTestimonialsSchema = z.array(PortfolioTestimonialSchema).max(12);
 
 /** The key of a portfolio: its designer's Discord username (as the team directory spells it). */
-export const PortfolioUsernameSchema = z
+const PortfolioUsernameSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_.]{2,32}$/, {

@@ -18,7 +18,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const CONTROL_CHARACTER = /(?![\n\t])\p{Cc}/u;
 
 /** Why `value` cannot be stored as text (a phrase following the field's label), or null. */
-export function findTextProblem(value: string): string | null {
+function findTextProblem(value: string): string | null {
   if (value.includes('\u0000')) return 'contains a NUL character';
   if (LONE_SURROGATE.test(value)) return 'contains broken Unicode (a lone surrogate)';
   if (CONTROL_CHARACTER.test(value)) {
@@ -31,7 +31,7 @@ export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
 }
 
-export type TextOptions = {
+type TextOptions = {
   /** Most characters (as `measureText` counts) after trimming. */
   max: number;
   /** Fewest characters; 1 makes the field required. Default 0. */

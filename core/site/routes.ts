@@ -12,7 +12,7 @@ import type { ServiceLink } from './types';
 /** The frame a page renders in: the public site's, or the staff app's (own chunk and nav). */
 export type RouteLayout = 'public' | 'staff';
 /** Who may see a page. 'staff' pages get their guard from the sign-in work (decision 6). */
-export type RouteAccess = 'public' | 'staff';
+type RouteAccess = 'public' | 'staff';
 
 export type PageHead = {
   title: string;
@@ -140,7 +140,7 @@ export function portfolioPath(username: string): string {
 
 type ServedPost = { slug: string; title: string; description: string };
 /** The post a `/blog/:slug` page shows, when its data holds one. */
-export function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
+function postOf(slug: string, data?: ApiSnapshot): ServedPost | undefined {
   const page = data?.[blogPostBySlugUrl(slug)] as { items?: ServedPost[] } | undefined;
   return page?.items?.[0];
 }

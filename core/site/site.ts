@@ -29,7 +29,7 @@ export function buildHiringLinks(discordInviteUrl: string): NavLink[] {
   return [...APPLY_LINKS, { label: 'Join our Discord', href: discordInviteUrl, external: true }];
 }
 
-export function buildPortfolioHref(username: string): string {
+function buildPortfolioHref(username: string): string {
   return `/team/portfolios/${encodeURIComponent(username)}`;
 }
 
@@ -86,14 +86,13 @@ export const ACCORDION_MAX_HEIGHT_PX = 800;
 export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 export const TOAST_DURATION_MS = 2000;
 export const COOKIE_MAX_AGE_DAYS = 365;
-export const COPY_TOAST_MS = 2000;
 /** The staff guides' date (spec §9); the legal pages' is a studio setting (studio-settings.ts). */
 export const GUIDES_LAST_UPDATED = '2024-03-19';
 export const BANNER_FALLBACK_COLOR = '#b19cd9';
 
 // Re-exported so the shell's chunk (which has the promos) carries the filter too, rather than
 // a chunk of its own for the home and portfolio pages.
-export { activePromos, type PromoBanner } from './promos';
+export { activePromos } from './promos';
 
 export const PROMO_BANNERS: PromoBanner[] = [
   {

@@ -9,7 +9,7 @@ import { text } from '../shared/text';
  */
 export const TICKET_REQUEST_MAX = 1000;
 export const TICKET_DEADLINE_MAX = 100;
-export const TICKET_BUDGET_MAX = ORDER_PRICE_MAX;
+const TICKET_BUDGET_MAX = ORDER_PRICE_MAX;
 
 const budgetMessage = `Budget must be a whole number of Robux from 1 to ${groupThousands(TICKET_BUDGET_MAX)}`;
 
@@ -17,7 +17,7 @@ const budgetMessage = `Budget must be a whole number of Robux from 1 to ${groupT
  * Budget in Robux. The modal sends text ("1,500", "1500 R$"), the site form a number: both are
  * read as one whole number; anything else is refused with the same words.
  */
-export const TicketBudgetSchema = z.preprocess(
+const TicketBudgetSchema = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     const digits = value
@@ -50,7 +50,6 @@ export const TicketIntakeSchema = z.object({
   deadline: text('Deadline', { max: TICKET_DEADLINE_MAX, min: 1 }),
   robloxUsername: RobloxUsernameSchema,
 });
-export type TicketIntakeInput = z.input<typeof TicketIntakeSchema>;
 export type TicketIntake = z.output<typeof TicketIntakeSchema>;
 
 export const TICKET_CLOSE_REASON_MAX = 500;

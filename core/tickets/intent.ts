@@ -1,5 +1,5 @@
 /** GATEWAY_MESSAGE_CONTENT (verified bots) and GATEWAY_MESSAGE_CONTENT_LIMITED (others). */
-export const MESSAGE_CONTENT_FLAGS = (1 << 18) | (1 << 19);
+const MESSAGE_CONTENT_FLAGS = (1 << 18) | (1 << 19);
 
 /**
  * Said at start-up when the application's flags (GET /applications/@me) show the privileged

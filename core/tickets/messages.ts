@@ -49,7 +49,7 @@ type SelectRow = {
   ];
 };
 /** The panel: a row with the "Order a design" button, then the service select. */
-export type TicketPanelPayload = Omit<OrderMessagePayload, 'components'> & {
+type TicketPanelPayload = Omit<OrderMessagePayload, 'components'> & {
   components: [DiscordActionRow, SelectRow];
 };
 

@@ -46,7 +46,7 @@ export const TICKET_EVENT_TYPES = [
 ] as const;
 export type TicketEventType = (typeof TICKET_EVENT_TYPES)[number];
 
-export type TicketPatch = Partial<
+type TicketPatch = Partial<
   Pick<
     Ticket,
     | 'status'
@@ -64,7 +64,7 @@ export type TicketPatch = Partial<
   >
 >;
 
-export type TicketDecision =
+type TicketDecision =
   | {
       ok: true;
       patch: TicketPatch;
@@ -79,7 +79,7 @@ export type TicketDecision =
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hasAny = (actor: Actor, roles: StaffRole[]) => roles.some((role) => actor.roles.has(role));
 export const isTicketStaff = (actor: Actor) => hasAny(actor, ['designer', 'lead', 'executive']);
-export const coversTickets = (actor: Actor) => hasAny(actor, ['lead', 'executive']);
+const coversTickets = (actor: Actor) => hasAny(actor, ['lead', 'executive']);
 const isClaimant = (ticket: Ticket, actor: Actor) =>
   ticket.claimantDiscordId === actor.discordId && isTicketStaff(actor);
 const workingStatus = (ticket: Ticket): TicketStatus =>

@@ -11,11 +11,11 @@ import { TicketStatusSchema } from './ticket-status';
 // The dashboard's Tickets page (decision 047): `GET /api/staff/tickets`, its query shared by the
 // route and the page, the rows it answers, and one ticket's detail.
 
-export const TICKET_LIST_DEFAULT = 50;
+const TICKET_LIST_DEFAULT = 50;
 export const TICKET_LIST_MAX = 100;
 
 /** Newest first, by ticket number (the sequence gives them in opening order). */
-export const TicketCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
+const TicketCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
 
 export const TicketListQuerySchema = z
   .object({

@@ -28,14 +28,6 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
 export const TICKET_SOURCES = ['discord', 'site'] as const;
 export type TicketSource = (typeof TICKET_SOURCES)[number];
 
-/** The statuses that count as "an open ticket" for the one-per-service rule. */
-export const OPEN_TICKET_STATUSES: TicketStatus[] = [
-  'opening',
-  'open',
-  'claimed',
-  'awaiting_customer',
-];
-
 /** `ticket-0042`: the channel's name and the order id of the order made in it. */
 export function ticketName(number: number): string {
   return `ticket-${String(number).padStart(4, '0')}`;

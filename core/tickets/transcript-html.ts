@@ -2,7 +2,7 @@ import type { Ticket } from './ticket';
 import { ticketName } from './ticket-status';
 
 /** One stored transcript message, as db/repositories/ticket-transcripts.ts returns it. */
-export interface TranscriptLine {
+interface TranscriptLine {
   authorDiscordId: string;
   authorName: string;
   authorIsBot: boolean;
@@ -21,7 +21,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Text as HTML text or attribute value: every character HTML gives a meaning to, escaped. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 

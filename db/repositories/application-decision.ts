@@ -3,7 +3,7 @@ import type { ApplicationDecisionRequest } from '../../core/applications/staff-l
 import type { Executor } from '../client';
 import { createApplicationsRepository } from './applications';
 
-export type ApplicationDecisionOutcome =
+type ApplicationDecisionOutcome =
   | { ok: true; application: ApplicationSummary }
   | { ok: false; status: 404 | 409; reason: string };
 

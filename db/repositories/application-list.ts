@@ -24,7 +24,7 @@ import {
 
 export const COUNT_CAP = 10_000;
 /** Rows read to tell a common search word from a rare one before counting (countMatching). */
-export const SEARCH_SAMPLE = 2_000;
+const SEARCH_SAMPLE = 2_000;
 
 export type ApplicationListRow = {
   id: number;

@@ -29,15 +29,15 @@ export type NewApplicationImage = {
   byteSize: number;
 };
 
-export const APPLICATION_LIST_MAX = 100;
+const APPLICATION_LIST_MAX = 100;
 
 /** The list's position: the last row of the previous page (newest first). */
 export const ApplicationCursorSchema = CursorSchema(
   z.object({ submittedAt: DateTimeSchema, id: KeysetIdSchema }),
 );
-export type ApplicationCursor = z.output<typeof ApplicationCursorSchema>;
+type ApplicationCursor = z.output<typeof ApplicationCursorSchema>;
 
-export type ApplicationListOptions = {
+type ApplicationListOptions = {
   status?: ApplicationStatus;
   type?: ApplicationType;
   limit: number;
@@ -267,5 +267,3 @@ export function createApplicationsRepository(db: Executor) {
     },
   };
 }
-
-export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;

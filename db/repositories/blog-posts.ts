@@ -16,7 +16,7 @@ export const BLOG_PAGE_MAX = 50;
 export const BlogCursorSchema = CursorSchema(
   z.object({ date: z.iso.date().refine((date) => date >= '0001-01-01'), id: KeysetIdSchema }),
 );
-export type BlogCursor = z.output<typeof BlogCursorSchema>;
+type BlogCursor = z.output<typeof BlogCursorSchema>;
 
 const columns = {
   id: blogPosts.id,
@@ -139,5 +139,3 @@ export function createBlogPostsRepository(db: Executor) {
     },
   };
 }
-
-export type BlogPostsRepository = ReturnType<typeof createBlogPostsRepository>;

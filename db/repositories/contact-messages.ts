@@ -24,7 +24,7 @@ export const CONTACT_LIST_MAX = 100;
 
 /** The list's position: the last message of the previous page (newest first). */
 export const ContactMessageCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
-export type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
+type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
 
 export function createContactMessagesRepository(db: Executor) {
   return {
@@ -135,5 +135,3 @@ export function createContactMessagesRepository(db: Executor) {
     },
   };
 }
-
-export type ContactMessagesRepository = ReturnType<typeof createContactMessagesRepository>;

@@ -10,7 +10,7 @@ const KEY = 'content_version';
  */
 export const CONTENT_CHANNEL = 'lunar_content';
 /** How long a process may serve pages of a version another process has already replaced. */
-export const CONTENT_VERSION_MAX_AGE_MS = 1000;
+const CONTENT_VERSION_MAX_AGE_MS = 1000;
 
 // The last bump made by this process: readers here re-read the row instead of trusting their
 // copy for a while, because the bump's transaction may commit after they read it.

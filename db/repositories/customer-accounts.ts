@@ -8,7 +8,7 @@ import { createTokenCipher } from '../token-cipher';
 import { hashSessionToken } from './sessions';
 
 /** What Discord's token endpoint granted a customer. */
-export type CustomerGrant = {
+type CustomerGrant = {
   accessToken: string;
   refreshToken: string | null;
   /** Seconds, as Discord says (`expires_in`). */

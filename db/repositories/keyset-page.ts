@@ -17,9 +17,9 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 // whichever answers; `cap` and `walk` only change the speed (tests shrink them).
 
 /** How many matching rows a page may be sorted from in memory. */
-export const CANDIDATE_CAP = 5000;
+const CANDIDATE_CAP = 5000;
 /** How many rows in the list's order are looked at before the filter's own index is asked. */
-export const WALK_BUDGET = 1000;
+const WALK_BUDGET = 1000;
 
 export type KeysetPageRequest = {
   table: PgTable;

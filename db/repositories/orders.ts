@@ -18,8 +18,8 @@ import { enqueueDelivery } from './outbox';
 
 type OrderRow = typeof orders.$inferSelect;
 type ReviewRow = typeof reviews.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-export type OrderMessageRow = typeof orderMessages.$inferSelect;
+type OrderEventRow = typeof orderEvents.$inferSelect;
+type OrderMessageRow = typeof orderMessages.$inferSelect;
 
 /** Where a message about an order goes; see `orderMessages` in db/schema/orders.ts. */
 export type OrderMessageTarget =
@@ -32,14 +32,12 @@ export interface OrderMessage {
   payload: OrderMessagePayload;
 }
 
-export type ApplyResult =
+type ApplyResult =
   | { ok: true; order: OrderState; previous: OrderState | null; events: OrderEvent[] }
   | { ok: false; reason: string };
 
 /** The messages a successful change sends, built from the order as it is after the change. */
-export type MessagesFor = (next: OrderState, previous: OrderState | null) => OrderMessage[];
-
-const CLOSED: OrderStatus[] = ['logged', 'reviewed'];
+type MessagesFor = (next: OrderState, previous: OrderState | null) => OrderMessage[];
 
 /** A concurrent /createpayment inserted the same order first: run the command again. */
 class CreatedMeanwhile extends Error {}
@@ -207,8 +205,6 @@ export function createOrdersRepository(db: Executor) {
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
-export const isOpenOrder = (status: OrderStatus) => !CLOSED.includes(status);
-
 function refusalOf(decision: ReturnType<typeof decide>): ApplyResult {
   if (decision.ok) throw new Error('a command on a malformed order id was accepted');
   return { ok: false, reason: decision.reason };
@@ -267,7 +263,7 @@ async function queueMessage(tx: Transaction, orderId: string, message: OrderMess
 }
 
 /** Whether QC passed follows from the columns: a lead reviewed the latest work, no changes. */
-export function toOrderState(row: OrderRow, review: ReviewRow | null): OrderState {
+function toOrderState(row: OrderRow, review: ReviewRow | null): OrderState {
   return {
     id: row.id,
     status: row.status,

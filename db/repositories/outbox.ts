@@ -170,8 +170,6 @@ export function createOutboxRepository(db: Executor) {
   };
 }
 
-export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
-
 export type OutboxBacklog = {
   kind: OutboxKind;
   pending: number;

@@ -10,7 +10,7 @@ import { applications, orderEvents, orders, reviews, statusCounts } from '../sch
 
 const QC_DECISIONS = ['qc_approved', 'qc_changes_requested'];
 
-export type WeekRange = { from: string; until: string };
+type WeekRange = { from: string; until: string };
 
 const utcDay = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 

@@ -26,7 +26,7 @@ const qcPassed = sql<boolean>`(${orders.qcAttempts} > 0 and ${orders.qcReviewedB
 
 const logged = and(isNotNull(orders.loggedAt), isNotNull(orders.designerShareRobux));
 
-export type MarkPaidResult =
+type MarkPaidResult =
   | { status: 'paid'; payout: PayoutRecord & { orders: number } }
   | { status: 'already_paid'; payouts: PayoutRecord[] }
   | { status: 'amount_changed'; unpaidRobux: number };
@@ -244,5 +244,3 @@ export function createPayoutsRepository(db: Executor) {
     },
   };
 }
-
-export type PayoutsRepository = ReturnType<typeof createPayoutsRepository>;

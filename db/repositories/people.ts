@@ -13,7 +13,8 @@ export const LAST_SEEN_RESOLUTION_MS = 60 * 60_000;
 const WRITTEN_KEPT = 10_000;
 
 export type { PersonInput };
-export type StoredPerson = typeof people.$inferSelect;
+
+type StoredPerson = typeof people.$inferSelect;
 
 /**
  * People the bot and the server have seen on Discord (db/schema/people.ts): `remember` what

@@ -53,5 +53,3 @@ export function createPortfoliosRepository(db: Executor) {
     },
   };
 }
-
-export type PortfoliosRepository = ReturnType<typeof createPortfoliosRepository>;

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rateLimits } from '../schema';
 
-export type RateLimitCount = { hits: number; resetAt: Date };
+type RateLimitCount = { hits: number; resetAt: Date };
 
 /** Fixed-window counters in Postgres, shared by every web instance. */
 export function createRateLimitRepository(db: Executor) {

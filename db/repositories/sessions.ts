@@ -16,7 +16,7 @@ export type Session = LiveSession & {
 };
 
 /** A passcode session belongs to nobody; a staff session to one staff member. */
-export type NewSession = { scope: 'blog_admin' } | { scope: 'staff'; staffUserId: number };
+type NewSession = { scope: 'blog_admin' } | { scope: 'staff'; staffUserId: number };
 
 /** Only this hash is stored: a leaked database does not hand out live cookies. */
 export function hashSessionToken(token: string): string {

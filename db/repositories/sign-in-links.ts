@@ -11,7 +11,7 @@ import type { Database } from '../client';
 import { signInLinks } from '../schema';
 import { hashSessionToken } from './sessions';
 
-export type SignInLink = {
+type SignInLink = {
   discordId: string;
   username: string | null;
   roles: StaffRole[] | null;
@@ -72,8 +72,6 @@ export function createSignInLinksRepository(db: Database) {
     },
   };
 }
-
-export type SignInLinksRepository = ReturnType<typeof createSignInLinksRepository>;
 
 /**
  * A one-time sign-in link's path (`/auth/link/<token>`), valid 10 minutes, once. The bot's

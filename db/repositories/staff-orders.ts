@@ -28,9 +28,9 @@ import { createPeopleRepository } from './people';
 // beside the table in db/schema/orders.ts).
 
 /** Counting stops here: past it the list says "1,000+" instead of counting a million rows. */
-export const ORDER_COUNT_CAP = 1000;
+const ORDER_COUNT_CAP = 1000;
 
-export type OrderListOptions = {
+type OrderListOptions = {
   filters: OrderListFilters;
   sort: OrderSort;
   dir: 'asc' | 'desc';
@@ -280,8 +280,6 @@ function withNames<T extends { designerDiscordId: string; customerDiscordId: str
     customerName: row.customerDiscordId ? (names.get(row.customerDiscordId) ?? null) : null,
   };
 }
-
-export type StaffOrdersRepository = ReturnType<typeof createStaffOrdersRepository>;
 
 /**
  * An event row as the timeline shows it: its summary in words, from the same description the

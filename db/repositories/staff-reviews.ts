@@ -10,7 +10,7 @@ export const REVIEW_LIST_MAX = 100;
 
 /** The list's position: the last review of the previous page (newest first). */
 export const ReviewCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
-export type ReviewCursor = z.output<typeof ReviewCursorSchema>;
+type ReviewCursor = z.output<typeof ReviewCursorSchema>;
 
 /** Every review the customers left, for all staff (hiding them is an executive's route). */
 export function createStaffReviewsRepository(db: Executor) {

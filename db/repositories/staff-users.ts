@@ -3,9 +3,9 @@ import { normalizeRoles, type StaffRole } from '../../core/auth/roles';
 import type { Database } from '../client';
 import { staffUsers } from '../schema';
 
-export type StaffUser = typeof staffUsers.$inferSelect;
+type StaffUser = typeof staffUsers.$inferSelect;
 
-export type StaffUserInput = { discordId: string; username: string; roles: readonly StaffRole[] };
+type StaffUserInput = { discordId: string; username: string; roles: readonly StaffRole[] };
 
 // The owner role never comes from Discord (it is given by the owner link or the CLI), so a
 // sign-in or a re-read that brings the member's Discord roles keeps it.

@@ -108,5 +108,3 @@ export function createSystemStateRepository(db: Database) {
     },
   };
 }
-
-export type SystemStateRepository = ReturnType<typeof createSystemStateRepository>;

@@ -13,7 +13,7 @@ export type TranscriptMessage = {
   attachments: TicketAttachment[];
 };
 
-export type StoredTranscriptMessage = typeof ticketMessages.$inferSelect;
+type StoredTranscriptMessage = typeof ticketMessages.$inferSelect;
 
 /** A ticket's transcript: what the close job read from its channel (decision 046). */
 export function createTicketTranscriptsRepository(db: Executor) {

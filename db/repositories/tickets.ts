@@ -18,7 +18,7 @@ import { enqueueDelivery } from './outbox';
 
 export type TicketEventRow = typeof ticketEvents.$inferSelect;
 
-export type TicketRequest = {
+type TicketRequest = {
   customerDiscordId: string;
   source: TicketSource;
   intake: TicketIntake;
@@ -28,7 +28,7 @@ export type TicketRequest = {
   onePerService: boolean;
 };
 
-export type RequestTicketResult =
+type RequestTicketResult =
   | { ok: true; ticket: Ticket }
   | { ok: false; reason: string; existing: Ticket };
 
@@ -37,7 +37,7 @@ export type TicketResult =
   | { ok: false; reason: string };
 
 /** One line of a ticket's history: its own events and its order's, in time order. */
-export type TicketHistoryEntry = {
+type TicketHistoryEntry = {
   source: 'ticket' | 'order';
   type: string;
   actorDiscordId: string | null;

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ChangesHub {
+interface ChangesHub {
   /** Resolves once listening, so a change committed afterwards is never missed. */
   subscribe(onChange: (change: Change) => void): Promise<() => void>;
 }

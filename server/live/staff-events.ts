@@ -2,7 +2,7 @@ import { hasRole, type StaffMember } from '../../core/auth';
 import type { Change } from '../../db/changes';
 
 /** What a staff stream sends: which list changed and which row, never the row's contents. */
-export type StaffEvent = {
+type StaffEvent = {
   type: 'application' | 'message' | 'order' | 'review' | 'payout' | 'outbox' | 'ticket';
   id: string | number;
   op: Change['op'];

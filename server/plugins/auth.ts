@@ -80,7 +80,7 @@ async function findLiveSessions(
   return found;
 }
 
-export type StaffPrincipal = Principal & { staff: StaffMember };
+type StaffPrincipal = Principal & { staff: StaffMember };
 
 /** The signed-in staff member and their rights, for handlers; 401 when there is none. */
 export async function getSignedInStaff(request: FastifyRequest): Promise<StaffPrincipal> {
@@ -93,8 +93,8 @@ export async function getSignedInStaff(request: FastifyRequest): Promise<StaffPr
 type Guard = (request: FastifyRequest) => Promise<void>;
 
 /** What a guard admits, readable from a route's hooks (the authorization matrix test). */
-export type RoleGuard = Guard & { readonly requiredRoles: readonly StaffRole[] };
-export type RightGuard = Guard & { readonly requiredRight: Right };
+type RoleGuard = Guard & { readonly requiredRoles: readonly StaffRole[] };
+type RightGuard = Guard & { readonly requiredRight: Right };
 
 /**
  * Hook (onRequest or preHandler) admitting staff who hold one of `roles` or a role that

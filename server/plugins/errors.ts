@@ -5,9 +5,9 @@ import { StorageError } from '../../db/image-store';
 import { HttpError } from '../http-errors';
 
 /** What a client is told to wait while the database is unreachable (it is back in seconds). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** What a client is told to wait while images cannot be stored (a bucket outage is longer). */
-export const STORAGE_RETRY_AFTER_SECONDS = 60;
+const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The one error handler: 4xx answers say what was wrong, 5xx answers hide details behind a

@@ -66,9 +66,9 @@ export const rateLimitPlugin = fp(
   { name: 'rate-limit', dependencies: ['app-context'] },
 );
 
-export type RouteLimit = { max: number; timeWindow: number };
+type RouteLimit = { max: number; timeWindow: number };
 /** The 429's words for a wait ("10 minutes"): "… Please try again in 10 minutes." */
-export type ExplainLimit = (wait: string) => string;
+type ExplainLimit = (wait: string) => string;
 
 /**
  * A route's `config.rateLimit`: `max` requests per `timeWindow` ms from one address, then the

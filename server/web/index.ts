@@ -14,21 +14,17 @@ import { serveStaticFiles } from './static-files';
 import type { WebBuild } from './web-build';
 
 /** `build`: the loaded `npm run build` output (loadWebBuild). */
-export type WebOptions = { build: WebBuild };
+type WebOptions = { build: WebBuild };
 
 /** In the build's root (from web/public; drawn by scripts/make-share-images.ts). */
-export const SHARE_IMAGE_PATH = '/og-image.png';
+const SHARE_IMAGE_PATH = '/og-image.png';
 
 /**
  * The canonical path is rebuilt from the route table, never copied from the request target: a
  * target like `http://evil.example/blog`, `/\\evil.example` or `//evil.example` must not become
  * the page's canonical or og:url. The 404 page names the site root.
  */
-export function canonicalPathOf(
-  route: Route,
-  params: RouteParams,
-  headPath: string | undefined,
-): string {
+function canonicalPathOf(route: Route, params: RouteParams, headPath: string | undefined): string {
   if (route.id === NOT_FOUND_ROUTE.id) return '/';
   return headPath ?? buildPath(route, params);
 }

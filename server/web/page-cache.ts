@@ -7,7 +7,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** A page's final bytes in every encoding we send, compressed once when it was stored. */
-export type CachedPage = {
+type CachedPage = {
   /** 200, or 404 for stored content that is not there (an unknown blog post). */
   status: number;
   etag: string;
@@ -58,8 +58,6 @@ export function createPageCache(limit = 200) {
   };
 }
 
-export type PageCache = ReturnType<typeof createPageCache>;
-
 async function compressPage({
   html,
   status,
@@ -83,7 +81,7 @@ async function compressPage({
 }
 
 /** br, gzip or identity: what the client's Accept-Encoding allows, best first. */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
   const accepted = new Set<string>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
@@ -97,12 +95,12 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'ident
 }
 
 /** A page's ETag in one encoding (strong, quoted). */
-export function pageEtag(page: CachedPage, encoding: 'br' | 'gzip' | 'identity'): string {
+function pageEtag(page: CachedPage, encoding: 'br' | 'gzip' | 'identity'): string {
   return `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
 }
 
 /** Whether If-None-Match names `etag` (or is `*`): the client holds these bytes already. */
-export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
   return (
     header !== undefined &&
     (header.trim() === '*' ||

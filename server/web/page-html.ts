@@ -10,7 +10,7 @@ const escapeJsonForScript = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export type PageParts = {
+type PageParts = {
   head: PageHead;
   canonicalUrl: string;
   /** Open Graph type: 'article' for a blog post, else 'website'. */
@@ -22,7 +22,7 @@ export type PageParts = {
   preload: { scripts: string[]; styles: string[] };
 };
 
-export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** Fills the built index.html with a prerendered page. */
 export function buildPageHtml(template: string, parts: PageParts): string {

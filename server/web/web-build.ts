@@ -26,7 +26,7 @@ const LAYOUT_MODULES: Record<RouteLayout, string | undefined> = {
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type SsrModule = typeof import('../../web/src/entry-server');
 
-export class MissingWebBuildError extends Error {
+class MissingWebBuildError extends Error {
   constructor(path: string) {
     super(`The web build is missing (${path}). Run "npm run build" first.`);
   }
@@ -47,7 +47,7 @@ const HYDRATE_MODULE = 'src/hydrate.tsx';
  * `lunar-hydrate`; web/src/entry-client.tsx): React, the router and the page's chunks are
  * fetched only then, and never compete with the paint.
  */
-export function deferScripts(template: string, hydration: string[]): string {
+function deferScripts(template: string, hydration: string[]): string {
   const scripts: string[] = [];
   const preloads: string[] = [];
   const head = template.replace(
@@ -73,7 +73,7 @@ export function deferScripts(template: string, hydration: string[]): string {
  * paint then waits for the HTML alone, not for a second request (8 KB gzip, the same on
  * every page; a client-side navigation never fetches the HTML again).
  */
-export function inlineStylesheets(template: string, clientDir: string): string {
+function inlineStylesheets(template: string, clientDir: string): string {
   return template.replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
     (tag, file) => {
@@ -91,7 +91,7 @@ export function inlineStylesheets(template: string, clientDir: string): string {
  * (docs/decisions/033-inline-entry-and-young-generation.md). A module script inline still runs
  * after parsing.
  */
-export function inlineEntryScript(
+function inlineEntryScript(
   template: string,
   clientDir: string,
 ): { template: string; scriptHashes: string[] } {

@@ -25,7 +25,7 @@ export const FAST_WORKER: Partial<OutboxWorkerOptions> = {
   ticketDeleteDelayMs: 50,
 };
 
-export type LogLine = { level: string; obj: unknown; msg?: string };
+type LogLine = { level: string; obj: unknown; msg?: string };
 
 export function createMemoryLog(): Log & { lines: LogLine[] } {
   const lines: LogLine[] = [];

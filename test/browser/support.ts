@@ -29,7 +29,7 @@ export type TestSite = {
 };
 
 /** Rows a test puts in the site's embedded database before the server opens it. */
-export type PrepareDatabase = (db: Database) => Promise<void>;
+type PrepareDatabase = (db: Database) => Promise<void>;
 
 /**
  * The built site served by the real server (`startLunar`, web role only) on an ephemeral
@@ -115,9 +115,9 @@ export const PHONE = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 } as const satisfies PageOptions;
 
-export type OpenedPage = { page: Page; errors: string[]; response: Response | null };
+type OpenedPage = { page: Page; errors: string[]; response: Response | null };
 
-export type BrowserSite = {
+type BrowserSite = {
   readonly url: string;
   readonly browser: Browser;
   /** The site's database (see TestSite). */
@@ -212,7 +212,7 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-export type AxeViolation = {
+type AxeViolation = {
   id: string;
   impact: string | null;
   help: string;
@@ -220,7 +220,7 @@ export type AxeViolation = {
 };
 
 /** Runs axe-core in the page and returns its violations (WCAG 2.1 A/AA and best practices). */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+async function runAxe(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
@@ -263,7 +263,7 @@ export async function fetchPage(
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-export type JsonAnswer = { status: number; body: unknown; cookies: string[] };
+type JsonAnswer = { status: number; body: unknown; cookies: string[] };
 
 /**
  * Calls the site's API with JSON, e.g. to change data behind a page's back. `cookies` are

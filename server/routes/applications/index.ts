@@ -17,7 +17,7 @@ import {
 } from './read-submission';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
-export const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
+const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
 
 const applicationsRoutes: FastifyPluginAsync = async (app) => {
   // Registered here only, so no other route accepts uploads.

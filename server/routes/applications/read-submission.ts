@@ -16,8 +16,8 @@ import {
 import { type ImageStore, type ReceivedFile, StorageError } from '../../../db/image-store';
 import { HttpError } from '../../http-errors';
 
-export const ANSWERS_FIELD = 'application';
-export const IMAGES_FIELD = 'images';
+const ANSWERS_FIELD = 'application';
+const IMAGES_FIELD = 'images';
 
 /** The JSON answers (the application field) may be long: 15 answers of 4,000 characters, escaped. */
 const MAX_ANSWERS_BYTES = 512 * 1024;
@@ -26,7 +26,7 @@ const MAX_ANSWERS_BYTES = 512 * 1024;
  * The whole request at most: every image at its cap, the answers, and the form's own framing.
  * Checked against Content-Length before reading and counted while reading.
  */
-export const MAX_REQUEST_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_ANSWERS_BYTES + 64 * 1024;
+const MAX_REQUEST_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + MAX_ANSWERS_BYTES + 64 * 1024;
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,

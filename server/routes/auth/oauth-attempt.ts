@@ -10,7 +10,7 @@ import { cookieOptions } from '../../plugins/auth';
 
 const ATTEMPT_SECONDS = 10 * 60;
 
-export type OAuthAttempt = { state: string; verifier: string; next: string };
+type OAuthAttempt = { state: string; verifier: string; next: string };
 
 const randomToken = () => randomBytes(32).toString('base64url');
 

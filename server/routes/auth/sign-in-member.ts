@@ -14,7 +14,7 @@ export function redirectToSignIn(reply: FastifyReply, error: SignInError, next?:
   return reply.header('cache-control', 'no-store').redirect(signInPagePath({ error, next }));
 }
 
-export type SigningIn = {
+type SigningIn = {
   discordId: string;
   username?: string | null;
   /** What Discord (or the link) says now; null keeps the roles stored for the member. */

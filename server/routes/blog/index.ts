@@ -18,7 +18,7 @@ import { requireRight } from '../../plugins/auth';
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import blogSessionRoutes from './session';
 
-export const BLOG_PAGE_DEFAULT = 20;
+const BLOG_PAGE_DEFAULT = 20;
 
 const ListQuerySchema = PageQuerySchema(BlogCursorSchema, {
   defaultLimit: BLOG_PAGE_DEFAULT,

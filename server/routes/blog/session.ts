@@ -9,8 +9,8 @@ import { cookieOptions, SESSION_COOKIES, sessionToken } from '../../plugins/auth
 import { FORM_BODY_LIMIT, requireJsonBody } from '../json-body';
 import { isPasscodeCorrect } from './passcode';
 
-export const PASSCODE_MAX_WRONG = 5;
-export const PASSCODE_WINDOW_MS = 15 * 60_000;
+const PASSCODE_MAX_WRONG = 5;
+const PASSCODE_WINDOW_MS = 15 * 60_000;
 
 const SignInSchema = z.object({ passcode: BlogPasscodeSchema });
 

@@ -9,7 +9,7 @@ import { createPortfoliosRepository } from '../../../db/repositories/portfolios'
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The routes listed in sitemap.xml, in table order. */
-export const SITEMAP_ROUTES = ROUTES.filter((route) => route.sitemap);
+const SITEMAP_ROUTES = ROUTES.filter((route) => route.sitemap);
 
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfoliosRepository(app.db);

@@ -3,12 +3,12 @@ import { toStaffEvent } from '../../live/staff-events';
 import { getSignedInStaff } from '../../plugins/auth';
 
 /** A comment line now and then, so proxies keep the idle stream open and dead peers show. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /**
  * A stream ends after this long and the browser's EventSource reconnects: the new request
  * checks the session again, so a removed staff member stops hearing within minutes.
  */
-export const STREAM_MAX_MS = 10 * 60_000;
+const STREAM_MAX_MS = 10 * 60_000;
 
 /** `GET /api/staff/events`: server-sent events for new applications, messages, order changes. */
 const eventRoutes: FastifyPluginAsync = async (app) => {

@@ -4,15 +4,7 @@ import type { IconName } from '../../../core/site/icons';
 import spriteUrl from './icons.svg?no-inline';
 
 /** Interface glyphs that are not content icons (so not in core's list). */
-export type UiIconName =
-  | 'chevron-down'
-  | 'menu'
-  | 'x'
-  | 'search'
-  | 'grid'
-  | 'list'
-  | 'copy'
-  | 'external';
+type UiIconName = 'chevron-down' | 'menu' | 'x' | 'search' | 'grid' | 'list' | 'copy' | 'external';
 
 export const UI_ICON_NAMES: UiIconName[] = [
   'chevron-down',
@@ -25,7 +17,7 @@ export const UI_ICON_NAMES: UiIconName[] = [
   'external',
 ];
 
-export type IconProps = {
+type IconProps = {
   name: IconName | UiIconName;
   className?: string;
   /** Gives the icon an accessible name; without it the icon is decorative and hidden. */

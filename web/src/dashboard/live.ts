@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useInvalidateApi } from './query';
 
 /** The kinds of change /api/staff/events announces (server/live/staff-events.ts). */
-export type LiveEventType =
+type LiveEventType =
   | 'application'
   | 'message'
   | 'order'

@@ -94,7 +94,7 @@ export class SendFailed extends Error {
 }
 
 /** One write: JSON `body`, or FormData for an upload (multipart). */
-export type StaffWrite = {
+type StaffWrite = {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;

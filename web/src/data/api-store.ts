@@ -61,7 +61,7 @@ type Entry = {
   loading?: Promise<void>;
 };
 
-export type ApiStoreOptions = {
+type ApiStoreOptions = {
   fetcher?: (url: string) => Promise<unknown>;
   /** A reader mounting after this long refetches (showing the old answer meanwhile). */
   maxAgeMs?: number;

@@ -1,5 +1,5 @@
 /** What a JSON request came back with; network failures become `{ ok: false, status: 0 }`. */
-export type PostResult<T> =
+type PostResult<T> =
   | { ok: true; status: number; data: T }
   | {
       ok: false;

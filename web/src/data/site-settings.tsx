@@ -1,8 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SiteSettings } from '../../../core/site/routes';
 
-export type { SiteSettings } from '../../../core/site/routes';
-
 const SiteSettingsContext = createContext<SiteSettings | null>(null);
 
 export const SiteSettingsProvider = SiteSettingsContext.Provider;

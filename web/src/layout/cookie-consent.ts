@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COOKIE_MAX_AGE_DAYS } from '../../../core/site/site';
 
-export const COOKIE_CONSENT_NAME = 'lunar_cookie_consent';
+const COOKIE_CONSENT_NAME = 'lunar_cookie_consent';
 
 /**
  * Decided after mount: the prerendered HTML is the same for every visitor (cacheable, no

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { NavLink } from '../../../core/site/types';
 
 // Hash links point at home-page sections, so from any other page they lead back to '/'.
-export function toSiteHref(href: string): string {
+function toSiteHref(href: string): string {
   return href.startsWith('#') ? `/${href}` : href;
 }
 

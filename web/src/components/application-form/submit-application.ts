@@ -1,4 +1,4 @@
-export type SubmitResult =
+type SubmitResult =
   | { ok: true; id: number; reference: string }
   | { ok: false; status: number; fieldErrors?: Record<string, string> };
 

@@ -177,7 +177,7 @@ export function TeamDirectory() {
   );
 }
 
-export function EmptyState({
+function EmptyState({
   icon,
   title,
   message,

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { ACCORDION_MAX_HEIGHT_PX } from '../../../../core/site/site';
 import { Icon } from '../icon';
 
-export type AccordionItem = { id: string; title: ReactNode; content: ReactNode };
+type AccordionItem = { id: string; title: ReactNode; content: ReactNode };
 
 /**
  * WAI-ARIA accordion: at most one item open, clicking the open one closes it (spec §4).

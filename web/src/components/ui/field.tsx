@@ -4,14 +4,14 @@ import { clipText } from '../../../../core/shared/text-length';
 // A labelled control with its hint and error below it. The control points at both
 // (aria-describedby) and reports aria-invalid, so a screen reader hears the error on focus.
 
-export const INPUT_CLASS =
+const INPUT_CLASS =
   'w-full rounded-lg border border-white/25 bg-ink px-3 py-2.5 text-white placeholder:text-muted focus:border-lavender aria-[invalid=true]:border-red-400';
 
 const LABEL_CLASS = 'mb-1.5 block text-sm font-medium';
 const HINT_CLASS = 'mt-1 text-xs text-muted';
 
 /** What a control needs to be tied to its label, hint and error. */
-export type ControlProps = {
+type ControlProps = {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
@@ -35,7 +35,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export type FieldProps = {
+type FieldProps = {
   id: string;
   label: ReactNode;
   error?: string;
@@ -46,7 +46,7 @@ export type FieldProps = {
   children: (control: ControlProps) => ReactNode;
 };
 
-export function Field({
+function Field({
   id,
   label,
   error,
@@ -71,7 +71,7 @@ export function Field({
   );
 }
 
-export type TextFieldProps = Omit<FieldProps, 'children'> & {
+type TextFieldProps = Omit<FieldProps, 'children'> & {
   value: string;
   onValueChange: (value: string) => void;
   name?: string;

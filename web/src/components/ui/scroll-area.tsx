@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { SCROLL_AREA_HIDE_DELAY_MS } from '../../../../core/site/site';
 
 /** True while the user scrolls, and for `delayMs` after the last scroll event (spec §9). */
-export function useScrolling(delayMs = SCROLL_AREA_HIDE_DELAY_MS) {
+function useScrolling(delayMs = SCROLL_AREA_HIDE_DELAY_MS) {
   const [scrolling, setScrolling] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onScroll = useCallback(() => {

@@ -13,7 +13,7 @@ export type Column<Row> = {
   align?: 'left' | 'right';
 };
 
-export type SortState = { columnId: string; direction: 'ascending' | 'descending' };
+type SortState = { columnId: string; direction: 'ascending' | 'descending' };
 
 export function sortRows<Row>(rows: readonly Row[], columns: Column<Row>[], sort?: SortState) {
   const value = columns.find((column) => column.id === sort?.columnId)?.sortValue;

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 
-export type TabItem = { id: string; label: ReactNode; content: ReactNode };
+type TabItem = { id: string; label: ReactNode; content: ReactNode };
 
 /** WAI-ARIA tabs with automatic activation: Left/Right/Home/End move and select. */
 export function Tabs({

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { TOAST_DURATION_MS } from '../../../../core/site/site';
 
-export type ToastInput = {
+type ToastInput = {
   title: string;
   description?: string;
   /** 'destructive' for errors (spec §8: wrong passcode, failed submission). */

@@ -9,7 +9,7 @@ import { useSiteBlock } from './site-block';
 // whether it is still the built-in default, and a confirmed reset to that default.
 
 type ListKey = 'services' | 'pricing' | 'stats' | 'promos';
-export type BlockItem<K extends ListKey> = SiteContent[K][number];
+type BlockItem<K extends ListKey> = SiteContent[K][number];
 
 export function BlockListEditor<K extends ListKey, Draft extends object>({
   blockKey,

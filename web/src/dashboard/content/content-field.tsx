@@ -14,7 +14,7 @@ type Control =
   | { name: string; defaultValue: string; value?: undefined; onChange?: undefined }
   | { value: string; onChange: (value: string) => void; name?: string; defaultValue?: undefined };
 
-export type FieldProps = Control & {
+type FieldProps = Control & {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
@@ -79,7 +79,7 @@ export function Field({
 }
 
 /** One field of a dialog's form: its name (the schema's path), label and stored value. */
-export type FieldRow = {
+type FieldRow = {
   name: string;
   label: string;
   value: string | null | undefined;

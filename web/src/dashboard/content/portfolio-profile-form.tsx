@@ -7,7 +7,7 @@ import { useSavePortfolioPart } from './portfolio-api';
 // A portfolio's profile: what the public page's header and About Me show. Field names are the
 // schema's paths, so the errors (the browser's check or the server's) land next to their fields.
 
-export function profileOf(portfolio: Portfolio): PortfolioProfileEdit {
+function profileOf(portfolio: Portfolio): PortfolioProfileEdit {
   const { name, title, subtitle, about, githubUrl, contactUrl } = portfolio;
   return { name, title, subtitle, about, githubUrl, contactUrl };
 }

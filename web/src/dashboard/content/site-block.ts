@@ -10,10 +10,10 @@ import { refusal } from './content-field';
 // schema), and a reset to the default. Every write refreshes the content answers and the
 // go-live checklist.
 
-export const siteBlockEndpoint = (key: SiteContentKey) => `/api/staff/content/site/${key}`;
-export const CONTENT_WRITES_INVALIDATE = ['/api/staff/content', '/api/staff/go-live'] as const;
+const siteBlockEndpoint = (key: SiteContentKey) => `/api/staff/content/site/${key}`;
+const CONTENT_WRITES_INVALIDATE = ['/api/staff/content', '/api/staff/go-live'] as const;
 
-export type SiteBlockAnswer<K extends SiteContentKey> = { value: SiteContent[K]; stored: boolean };
+type SiteBlockAnswer<K extends SiteContentKey> = { value: SiteContent[K]; stored: boolean };
 
 export function useSiteBlock<K extends SiteContentKey>(key: K) {
   const endpoint = siteBlockEndpoint(key);
@@ -43,5 +43,3 @@ export function useSiteBlock<K extends SiteContentKey>(key: K) {
     },
   };
 }
-
-export type SiteBlockEditing<K extends SiteContentKey> = ReturnType<typeof useSiteBlock<K>>;

@@ -18,7 +18,7 @@ import { TEAM_ENDPOINT, TEAM_WRITES_INVALIDATE } from './team-api';
 type ImageKind = 'avatar' | 'banner';
 
 /** Where a member with these categories appears on the site, in words. */
-export function whereShown(categoryIds: readonly string[], categories: TeamCategory[]): string {
+function whereShown(categoryIds: readonly string[], categories: TeamCategory[]): string {
   const names = categoryIds.flatMap((id) => categories.find((c) => c.id === id)?.name ?? []);
   if (names.length === 0) {
     return 'Not shown on the site until given a category.';

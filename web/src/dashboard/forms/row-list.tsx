@@ -12,7 +12,7 @@ import { buttonClass } from '../../components/ui/button';
 export type Keyed<T> = T & { key: number };
 
 let nextKey = 0;
-export const keyed = <T extends object>(items: readonly T[]): Keyed<T>[] =>
+const keyed = <T extends object>(items: readonly T[]): Keyed<T>[] =>
   items.map((item) => ({ ...item, key: nextKey++ }));
 
 /** `data-focus` of the list's Add button: focus goes there after a removal. */

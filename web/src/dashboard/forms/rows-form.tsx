@@ -22,7 +22,7 @@ export type RowProps<Draft> = {
 };
 
 /** How the form's list goes to the server (a useCheckedSave and its mutation's state). */
-export type RowsSaver<Item> = {
+type RowsSaver<Item> = {
   problems: { message?: string; fieldErrors: FieldErrors };
   submit: (value: unknown, onSaved?: (stored: Item[]) => void) => void;
   clear: () => void;

@@ -9,7 +9,7 @@ import { useStaffMutation, useStaffQuery } from '../query';
 // page, or the README section for settings that live in the server's environment. Backups are
 // the one item a person confirms; who and when is recorded.
 
-export const GO_LIVE = '/api/staff/go-live';
+const GO_LIVE = '/api/staff/go-live';
 
 type Checklist = { items: GoLiveItem[]; done: boolean };
 

@@ -2,7 +2,7 @@ import type { TicketFigures as Figures } from '../../../../core/tickets/staff-li
 import { useStaffQuery } from '../query';
 import { WeeklyChart } from './weekly-chart';
 
-export const TICKET_FIGURES = '/api/staff/tickets/figures';
+const TICKET_FIGURES = '/api/staff/tickets/figures';
 
 /** A duration in minutes, in words: "45 min", "3 h 20 min", "2 d 4 h". */
 function duration(minutes: number): string {

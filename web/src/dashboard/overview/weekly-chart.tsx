@@ -7,7 +7,7 @@ import type { BarSeries } from './weekly-bars';
 // only here: the numbers, summaries and tables show at once, the bars follow.
 const WeeklyBars = lazy(() => import('./weekly-bars'));
 
-export type ChartSeries<Row> = BarSeries & { key: keyof Row & string };
+type ChartSeries<Row> = BarSeries & { key: keyof Row & string };
 
 const formatNumber = (value: number) => value.toLocaleString('en');
 

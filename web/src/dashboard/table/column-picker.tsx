@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { buttonClass } from '../../components/ui/button';
 
 /** The part of a TanStack table the picker needs (any row type). */
-export type VisibilityTable = {
+type VisibilityTable = {
   getAllLeafColumns: () => {
     id: string;
     getCanHide: () => boolean;

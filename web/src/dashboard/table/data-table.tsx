@@ -50,7 +50,7 @@ export type TableColumn<Row> = {
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 const NO_ROWS: never[] = [];
 
-export type DataTableProps<Row> = {
+type DataTableProps<Row> = {
   /** Names the table's remembered settings in this browser, e.g. 'applications'. */
   tableId: string;
   /** Names the table for assistive technology. */

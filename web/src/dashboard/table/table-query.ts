@@ -13,9 +13,6 @@ export type TableQuery = {
   cursor?: string;
 };
 
-/** Names the table itself uses in the URL; filters may not take them. */
-export const RESERVED_PARAMS = ['sort', 'order', 'cursor', 'limit'] as const;
-
 export function readTableQuery(
   search: URLSearchParams,
   {
