@@ -35,11 +35,10 @@ export default defineConfig({
   test: {
     root: '.',
     pool: 'forks',
-    // Each worker process reads file after file with the modules it already loaded: a fresh
-    // fork importing the server, the database drivers and Chromium's client for every file
-    // left a worker idle several seconds per file, 330 of the run's 734 s at one file or none.
-    // Tests hold no module state of their own (each builds its app, database and fake Discord);
-    // a file that mocks a module runs isolated (`unit-mocks`).
+    // Each worker process runs file after file instead of a fresh fork per file (vitest still
+    // evaluates our modules for each file; the fork's start is what is saved). Tests hold no
+    // module state of their own (each builds its app, database and fake Discord); a file that
+    // mocks a module runs isolated (`unit-mocks`).
     isolate: false,
     maxWorkers: 2,
     // Browser files run beside the others, not in a group of their own at the end.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
@@ -38,14 +39,18 @@ export function createFileImageStore(dataDir: string) {
       throw new StorageError(`cannot create ${tmpDir}: ${describeError(error)}`, { cause: error });
     });
     const pendingName = join(tmpDir, randomUUID());
+    let file: WriteStream | undefined;
     try {
       const received = await receiveThrough(source, checks, pendingName, (body, storeFailed) => {
-        const file = createWriteStream(pendingName, { flags: 'wx' });
+        file = createWriteStream(pendingName, { flags: 'wx' });
         file.once('error', storeFailed);
         return pipeline(body, file);
       });
       return { ...received, pendingName };
     } catch (error) {
+      // A stream refused early may still be opening its file, which would then appear after
+      // the removal: remove it once the stream has closed.
+      if (file && !file.closed) await once(file, 'close').catch(() => {});
       await rm(pendingName, { force: true });
       throw error;
     }

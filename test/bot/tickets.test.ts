@@ -11,9 +11,11 @@ import { createOrdersRepository } from '../../db/repositories/orders';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { outbox, tickets as ticketsTable } from '../../db/schema';
+import { buildTestApp } from '../support/app';
 import { DRIVERS } from '../support/database';
 import { generateSnowflake, type InteractionRecord } from '../support/fake-discord';
 import type { FakeMessage } from '../support/fake-discord/messages';
+import { signInAsStaff } from '../support/staff';
 import { type BotHarness, startBotHarness } from './harness';
 
 // Tickets end to end: the real client and dispatcher against the fake Discord, the worker
@@ -312,6 +314,102 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     const again = await tickets().getTicket(ticket.id);
     expect(again?.channelId).not.toBe(channelId);
     expect(h.fake.channel(again?.channelId ?? '')?.name).toBe(ticket.orderId);
+  });
+
+  it('runs a whole order in its ticket: claimed, paid, QC’d, delivered, reviewed, closed, in the dashboard', async () => {
+    const { customer, ticket, channelId, intake } = await openTicket();
+    const { orderId } = ticket;
+    await click(intake, `ticket:claim:${ticket.id}`, h.users.designer);
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.status, LOADED)
+      .toBe('claimed');
+    h.fake.postAsMember({ channelId, userId: customer, content: 'Blue and gold, please.' });
+
+    // Paid: /createpayment in the ticket (no order id), verified in the payments channel.
+    const payment = await run(
+      'createpayment',
+      h.users.designer,
+      { price: 700, roblox_username: 'Builder_1' },
+      channelId,
+    );
+    expect(await answerOf(payment)).toContain(`Payment request for order ${orderId} created.`);
+    const inChannel = async (id: string, title: string) => {
+      worker?.wake();
+      await expect
+        .poll(() => h.fake.messagesIn(id).some((m) => m.embeds[0]?.title === title), LOADED)
+        .toBe(true);
+      return h.fake.messagesIn(id).find((m) => m.embeds[0]?.title === title) as FakeMessage;
+    };
+    const request = await inChannel(
+      h.ids.paymentsChannel,
+      `Verify the payment for order ${orderId}`,
+    );
+    await click(request, `order:verify_payment:${orderId}`, h.users.verifier);
+    const orders = createOrdersRepository(h.database.db);
+    const events = async () => (await orders.listEvents(orderId)).map((event) => event.type);
+    await expect.poll(events, LOADED).toContain('payment_verified');
+
+    // QC'd by a lead, delivered to the customer's DMs, reviewed by the customer.
+    const submitted = await run(
+      'qualitycontrol',
+      h.users.designer,
+      { order_id: orderId },
+      channelId,
+    );
+    expect(await answerOf(submitted)).toContain('submitted to quality control');
+    const qc = await inChannel(h.ids.qcChannel, `Quality control: order ${orderId}`);
+    await click(qc, `order:qc_approve:${orderId}:1`, h.users.lead);
+    const passed = await inChannel(channelId, `Order ${orderId} passed quality control`);
+    const delivered = await click(passed, `order:deliver:${orderId}`, h.users.designer);
+    expect(await answerOf(delivered)).toContain('on its way to the customer');
+    worker?.wake();
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
+    const reviewOpened = await run('review', customer, { order_id: orderId }, channelId);
+    const reviewed = await h.fake.submitModal({
+      modal: reviewOpened,
+      fields: { rating: '5', comment: 'Great work', publish: 'yes' },
+    });
+    expect(await answerOf(reviewed)).toContain(`Thank you for reviewing order ${orderId}!`);
+
+    // Closed after the customer confirms: the channel goes, the transcript stays.
+    await click(intake, `ticket:close:${ticket.id}`, h.users.designer);
+    await expect
+      .poll(
+        () => h.fake.messagesIn(channelId).some((m) => m.content.includes('asks to close')),
+        LOADED,
+      )
+      .toBe(true);
+    const prompt = h.fake
+      .messagesIn(channelId)
+      .find((m) => m.content.includes('asks to close')) as FakeMessage;
+    await click(prompt, `ticket:confirm:${ticket.id}`, customer);
+    await expect.poll(() => h.fake.channel(channelId), LOADED).toBeUndefined();
+
+    // The dashboard shows it closed, its order's history and the ticket's in one timeline,
+    // and the transcript.
+    const app = await buildTestApp(h.database, { env: h.env });
+    try {
+      const lead = await signInAsStaff(h.database.db, ['lead']);
+      const detail = async () =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/staff/tickets/${ticket.id}`,
+            headers: { cookie: lead.cookie },
+          })
+        ).json();
+      await expect.poll(async () => (await detail()).transcript !== null, LOADED).toBe(true);
+      const shown = await detail();
+      expect(shown.status).toBe('closed');
+      expect(shown.timeline.map((entry: { type: string }) => entry.type)).toEqual(
+        expect.arrayContaining(['claimed', 'payment_verified', 'delivered', 'reviewed']),
+      );
+      expect(shown.transcript.map((line: { content: string }) => line.content)).toContain(
+        'Blue and gold, please.',
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   it('force-closes with a reason from /ticket close, for the claimant or a lead only', async () => {
