@@ -12,9 +12,10 @@ import {
   type TicketSource,
 } from '../../core/tickets';
 import type { Executor, Transaction } from '../client';
-import { orderEvents, orders, ticketEvents, tickets } from '../schema';
+import { orders, ticketEvents, tickets } from '../schema';
 import { isUniqueViolation } from '../sql-state';
 import { enqueueDelivery } from './outbox';
+import { listTicketHistory, type TicketHistoryEntry } from './ticket-history';
 
 export type TicketEventRow = typeof ticketEvents.$inferSelect;
 
@@ -35,15 +36,6 @@ type RequestTicketResult =
 export type TicketResult =
   | { ok: true; ticket: Ticket; previous: Ticket; event: TicketEventRow }
   | { ok: false; reason: string };
-
-/** One line of a ticket's history: its own events and its order's, in time order. */
-type TicketHistoryEntry = {
-  source: 'ticket' | 'order';
-  type: string;
-  actorDiscordId: string | null;
-  data: Record<string, unknown>;
-  at: Date;
-};
 
 const toTicket = ({ exclusive: _exclusive, ...row }: typeof tickets.$inferSelect): Ticket => row;
 
@@ -269,35 +261,7 @@ export function createTicketsRepository(db: Executor) {
     /** The ticket's events and its order's, oldest first: one timeline. */
     async listTicketHistory(id: number): Promise<TicketHistoryEntry[]> {
       const ticket = await getTicket(id);
-      if (!ticket) return [];
-      const [own, order] = await Promise.all([
-        db
-          .select()
-          .from(ticketEvents)
-          .where(eq(ticketEvents.ticketId, id))
-          .orderBy(asc(ticketEvents.id)),
-        db
-          .select()
-          .from(orderEvents)
-          .where(eq(orderEvents.orderId, ticket.orderId))
-          .orderBy(asc(orderEvents.id)),
-      ]);
-      return [
-        ...own.map((event) => ({
-          source: 'ticket' as const,
-          type: event.type,
-          actorDiscordId: event.actorDiscordId,
-          data: event.data,
-          at: event.createdAt,
-        })),
-        ...order.map((event) => ({
-          source: 'order' as const,
-          type: event.type,
-          actorDiscordId: event.actorDiscordId,
-          data: event.data,
-          at: event.createdAt,
-        })),
-      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return ticket ? listTicketHistory(db, ticket) : [];
     },
 
     async findTicketEvent(eventId: number): Promise<TicketEventRow | null> {
