@@ -9,6 +9,7 @@ import { CUSTOMER_TICKET_RATE_LIMIT } from '../../server/routes/customer/tickets
 import { freshIp } from '../support/app';
 import { CUSTOMER_TEST_SECRET, signInAsCustomer } from '../support/customer';
 import { DRIVERS } from '../support/database';
+import { createFuzzer, fuzzEndpoint } from '../support/fuzz';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -156,6 +157,25 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
       400,
       { service: 'Pick a service or plan' },
     ]);
+  });
+
+  it('answers generated bad bodies (NUL, lone surrogates, huge, malformed) with a 4xx, never a 500', async () => {
+    const customer = await signInAsCustomer(server.database.db);
+    const count = async () => (await server.database.db.select().from(tickets)).length;
+    const before = await count();
+    const fuzz = createFuzzer(`customer-tickets:${driver}`);
+    const tally = await fuzzEndpoint(server.app, 100, () => {
+      const { payload, contentType } = fuzz.body(INTAKE);
+      return {
+        method: 'POST',
+        url: '/api/customer/tickets',
+        payload,
+        headers: { cookie: customer.cookie, origin: SITE_ORIGIN, 'content-type': contentType },
+      };
+    });
+    expect(tally.serverErrors).toEqual([]);
+    // Every ticket stored had its 2xx; nothing half-stored for the refused ones.
+    expect((await count()) - before).toBe(tally.success);
   });
 
   it('shows a customer only their own tickets; staff and strangers are refused', async () => {
