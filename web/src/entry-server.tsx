@@ -1,5 +1,8 @@
-import { PassThrough } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The Web Streams build, not react-dom/static's Node one: the Node build runs every render
+// inside an AsyncLocalStorage, and on Node 20 the first such run turns promise hooks on for
+// the whole process for good, so every later request paid for them (about a tenth of a cached
+// page's CPU, bench/throughput.bench.ts). Same HTML: test/server/public-pages.test.ts.
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { type InitialState, Root } from './root';
 
@@ -7,13 +10,11 @@ export type { InitialState } from './root';
 
 /** Renders a page to HTML, waiting for every lazy page chunk. */
 export async function renderPage(url: string, state: InitialState): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <Root state={state} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />,
     // React outlines Suspense boundaries larger than ~12 KB and completes them with inline
     // <script>s, which our CSP (script-src 'self') blocks: keep every boundary inline.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return new Response(prelude).text();
 }
