@@ -1,7 +1,8 @@
 // The Web Streams build, not react-dom/static's Node one: the Node build runs every render
 // inside an AsyncLocalStorage, and on Node 20 the first such run turns promise hooks on for
 // the whole process for good, so every later request paid for them (about a tenth of a cached
-X
+// page's CPU, bench/throughput.bench.ts). The HTML is the same, byte for byte;
+// test/process/render-promise-hooks.test.ts holds the hooks off.
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { type InitialState, Root } from './root';
