@@ -17,14 +17,20 @@ export type Reference = Served & { name: string };
 
 /**
  * The servers Lunar is measured against, serving the very same bytes: nginx (one worker, like
- * the one Node process; where it can run) and a bare node:http server (the floor of any Node
- * server: what is left is Node's HTTP and the kernel).
+ * the one Node process; where it can run), a bare node:http server (the floor of any Node
+ * server: what is left is Node's HTTP and the kernel) and bare Fastify with the standard parts
+ * Lunar uses (the floor of Lunar's own design: pages from memory in a route, hashed files
+ * through @fastify/static; what is left is Lunar's hooks and headers).
  */
 export async function startReferences(bodies: Body[], dir: string): Promise<Reference[]> {
   for (const [index, body] of bodies.entries())
     writeFileSync(join(dir, `body${index}`), body.bytes);
   const nginx = await startNginx(bodies, dir);
-  const references = [...(nginx ? [nginx] : []), await startNodeHttp(bodies, dir)];
+  const references = [
+    ...(nginx ? [nginx] : []),
+    await startNodeHttp(bodies, dir),
+    await startFastify(bodies, dir),
+  ];
   try {
     for (const reference of references) await checkServes(reference, bodies);
   } catch (error) {
@@ -122,6 +128,50 @@ async function startNodeHttp(bodies: Body[], dir: string): Promise<Reference> {
   await waitForPort(port);
   return {
     name: 'node:http',
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+    cpuMs: () => cpuMs(child.pid as number),
+  };
+}
+
+/** Hashed files (`/assets/…`) through @fastify/static as Lunar serves them; the rest from memory. */
+async function startFastify(bodies: Body[], dir: string): Promise<Reference> {
+  const port = await freePort();
+  const files = join(dir, 'static');
+  const routes: { path: string; type: string; encoding?: string; file: string }[] = [];
+  for (const [index, body] of bodies.entries()) {
+    if (body.path.startsWith('/assets/') && body.encoding === 'gzip') {
+      // The name as built, and its gzip copy (preCompressed), which is what a gzip client gets.
+      mkdirSync(join(files, 'assets'), { recursive: true });
+      writeFileSync(join(files, body.path), 'never sent to a gzip client');
+      writeFileSync(join(files, `${body.path}.gz`), body.bytes);
+    } else {
+      routes.push({ ...body, file: join(dir, `body${index}`) });
+    }
+  }
+  const script = `
+    const fs = require('node:fs');
+    const app = require('fastify')();
+    app.register(require('@fastify/static'), {
+      root: ${JSON.stringify(files)}, wildcard: false, index: false, preCompressed: true,
+      globIgnore: ['**/*.gz'],
+    });
+    for (const { path, type, encoding, file } of ${JSON.stringify(routes)}) {
+      const bytes = fs.readFileSync(file);
+      app.get(path, (request, reply) => {
+        if (encoding) reply.header('content-encoding', encoding);
+        reply.type(type).send(bytes);
+      });
+    }
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  // From this checkout, so require() finds its fastify and @fastify/static.
+  const child = spawn(process.execPath, ['-e', script], {
+    stdio: 'inherit',
+    cwd: join(import.meta.dirname, '../..'),
+  });
+  await waitForPort(port);
+  return {
+    name: 'Fastify',
     url: `http://127.0.0.1:${port}`,
     stop: () => stopChild(child),
     cpuMs: () => cpuMs(child.pid as number),
