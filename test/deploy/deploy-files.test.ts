@@ -107,6 +107,23 @@ describe('compose.yaml, profile scale (docs/scale-out.md)', () => {
   });
 });
 
+describe('deploy/nginx', () => {
+  // scale.conf's cache is run for real in test/deploy/nginx-asset-cache.test.ts.
+  it('caches hashed files in both configurations, the same way', () => {
+    const cacheOf = (conf: string) => ({
+      path: conf.match(/^proxy_cache_path [^;]*keys_zone=lunar_assets:[^;]*;/m)?.[0],
+      location: conf
+        .match(/location \/assets\/ \{[^}]*\}/)?.[0]
+        .split('\n')
+        .filter((line) => /proxy_cache|add_header/.test(line)),
+    });
+    const single = cacheOf(read('deploy/nginx/lunar.conf'));
+    expect(single.path).toBeDefined();
+    expect(single.location).toContain('        proxy_cache lunar_assets;');
+    expect(single).toEqual(cacheOf(read('deploy/nginx/scale.conf')));
+  });
+});
+
 describe('deploy/prometheus', () => {
   const scrape = parse(read('deploy/prometheus/prometheus.yml')) as {
     rule_files: string[];

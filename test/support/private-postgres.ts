@@ -8,10 +8,10 @@ import {
   readdirSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
@@ -133,16 +133,4 @@ function chownToServerUser(path: string) {
   const id = (flag: string) =>
     Number(spawnSync('id', [flag, SERVER_USER], { encoding: 'utf8' }).stdout.trim());
   chownSync(path, id('-u'), id('-g'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
