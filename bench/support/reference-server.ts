@@ -146,7 +146,8 @@ async function startFastify(bodies: Body[], dir: string): Promise<Reference> {
       writeFileSync(join(files, body.path), 'never sent to a gzip client');
       writeFileSync(join(files, `${body.path}.gz`), body.bytes);
     } else {
-      routes.push({ ...body, file: join(dir, `body${index}`) });
+      const { path, type, encoding } = body;
+      routes.push({ path, type, encoding, file: join(dir, `body${index}`) });
     }
   }
   const script = `
