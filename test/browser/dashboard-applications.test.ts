@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   requestJson,
   useBrowserSite,
+  waitForData,
   waitForPage,
   watchPageErrors,
 } from './support';
@@ -36,7 +37,8 @@ describe('the dashboard’s applications in Chromium', () => {
     await page.goto(`${site.url}/dashboard/applications`);
     await waitForPage(page);
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-    await expect(nav.getByRole('link', { name: 'Applications' }).count()).resolves.toBe(1);
+    // The nav lists the sections once /api/staff/me has answered.
+    await expect.poll(() => nav.getByRole('link', { name: 'Applications' }).count()).toBe(1);
 
     // Who is signed in, and as what.
     await nav.getByText('browser-staff').waitFor();
@@ -54,6 +56,7 @@ describe('the dashboard’s applications in Chromium', () => {
     await page.waitForURL(/q=lighthouse/);
     const link = page.getByRole('link', { name: 'LighthouseKeeper' });
     await link.waitFor();
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     const download = page.waitForEvent('download');
