@@ -33,9 +33,11 @@ describe('the dashboard’s applications in Chromium', () => {
 
     const page = await site.browser.newPage({ acceptDownloads: true });
     const errors = watchPageErrors(page);
-    await site.signInAsStaff(page, ['lead']);
-    await page.goto(`${site.url}/dashboard/applications`);
+    // The browser follows a one-time link, which signs it in and leads to the page asked for.
+    const signInLink = await site.staffSignInLink(['lead']);
+    await page.goto(`${signInLink}?next=${encodeURIComponent('/dashboard/applications')}`);
     await waitForPage(page);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
     // The nav lists the sections once /api/staff/me has answered.
     await expect.poll(() => nav.getByRole('link', { name: 'Applications' }).count()).toBe(1);
