@@ -48,6 +48,15 @@ const focusOn = (page: Page, text: string) =>
     { timeout: 30_000 },
   );
 
+/**
+ * Waits until the open menu has the keyboard's focus (it takes it a frame after it shows): keys
+ * typed before that go to its trigger, where Enter closes the menu instead of picking.
+ */
+const menuHasFocus = (page: Page) =>
+  page.waitForFunction(
+    () => document.querySelector('[role="menu"]')?.contains(document.activeElement) ?? false,
+  );
+
 describe('the dashboard’s site content in Chromium', () => {
   const site = useBrowserSite();
 
@@ -117,6 +126,7 @@ describe('the dashboard’s site content in Chromium', () => {
     await icon.focus();
     await page.keyboard.press('Enter');
     await dialog.getByRole('menu').waitFor();
+    await menuHasFocus(page);
     await expectNoAxeViolations(page);
     await page.keyboard.type('camera');
     await page.keyboard.press('Enter');
@@ -334,6 +344,7 @@ describe('the dashboard’s site content in Chromium', () => {
     await statIcon.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
+    await menuHasFocus(page);
     await page.keyboard.type('rocket');
     await page.keyboard.press('Enter');
     await expect.poll(() => statIcon.textContent()).toContain('rocket');
