@@ -275,8 +275,8 @@ describe('application forms in Chromium', () => {
     await fillModeratorToTerms(page);
     await page.locator(field('agreeTerms')).check();
     // Timers from here on run on a clock the test moves: no waiting to see that none navigates.
-    // Installed once the form is filled, not at once: frozen right after hydration, it once
-    // held the form on step 3 (Next never led on), and the filling is no part of what it checks.
+    // Installed once the form is filled: the page just hydrated may still have timers of its
+    // own running, which a frozen clock would hold (a step that never came).
     await page.clock.install();
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Error' });
