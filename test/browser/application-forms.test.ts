@@ -267,6 +267,8 @@ describe('application forms in Chromium', () => {
     ['a network failure', 'abort' as const],
   ])('keeps every answer and shows the error toast on %s', async (_name, how) => {
     const { page } = await openForm('moderator');
+    // Timers from here on run on a clock the test moves: no waiting to see that none navigates.
+    await page.clock.install();
     await page.route('**/api/applications', (route) =>
       how === 'abort'
         ? route.abort('connectionrefused')
@@ -274,10 +276,6 @@ describe('application forms in Chromium', () => {
     );
     await fillModeratorToTerms(page);
     await page.locator(field('agreeTerms')).check();
-    // Timers from here on run on a clock the test moves: no waiting to see that none navigates.
-    // Installed once the form is filled: the page just hydrated may still have timers of its
-    // own running, which a frozen clock would hold (a step that never came).
-    await page.clock.install();
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Error' });
     await toast.waitFor();
