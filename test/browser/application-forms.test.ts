@@ -52,8 +52,13 @@ async function fillModeratorToTerms(page: Page, onStep?: () => Promise<void>) {
 describe('application forms in Chromium', () => {
   const site = useBrowserSite();
 
-  function openForm(type: 'moderator' | 'designer', width = 1280) {
-    return site.open(`/apply/${type}`, { viewport: { width, height: 900 } });
+  // The form is filled at once after opening: without the page's network gone quiet first,
+  // a step's Next sometimes never led on (2 runs in 7; the cause is not found yet), so this
+  // file keeps the wait the others no longer need.
+  async function openForm(type: 'moderator' | 'designer', width = 1280) {
+    const opened = await site.open(`/apply/${type}`, { viewport: { width, height: 900 } });
+    await opened.page.waitForLoadState('networkidle');
+    return opened;
   }
 
   it('shows the headings and validates only the current step, with the spec messages', async () => {
