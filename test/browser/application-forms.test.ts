@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowserSite, waitForPage } from './support';
+import { expectNoAxeViolations, nextFrames, useBrowserSite, waitForPage } from './support';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -52,8 +52,13 @@ async function fillModeratorToTerms(page: Page, onStep?: () => Promise<void>) {
 describe('application forms in Chromium', () => {
   const site = useBrowserSite();
 
-  function openForm(type: 'moderator' | 'designer', width = 1280) {
-    return site.open(`/apply/${type}`, { viewport: { width, height: 900 } });
+  // The form is filled at once after opening: without the page's network gone quiet first,
+  // a step's Next sometimes never led on (2 runs in 7; the cause is not found yet), so this
+  // file keeps the wait the others no longer need.
+  async function openForm(type: 'moderator' | 'designer', width = 1280) {
+    const opened = await site.open(`/apply/${type}`, { viewport: { width, height: 900 } });
+    await opened.page.waitForLoadState('networkidle');
+    return opened;
   }
 
   it('shows the headings and validates only the current step, with the spec messages', async () => {
@@ -327,7 +332,6 @@ describe('application forms in Chromium', () => {
     await page.fill(field('otherServers'), 'Two servers');
     await page.reload();
     await waitForPage(page);
-    await page.waitForLoadState('networkidle');
     await page.getByText('Step 2 of 5').waitFor();
     await expect(page.locator(field('otherServers')).inputValue()).resolves.toBe('Two servers');
     await page.getByRole('button', { name: 'Previous' }).click();
@@ -338,7 +342,8 @@ describe('application forms in Chromium', () => {
     // The designer form has its own draft.
     await page.goto(`${site.url}/apply/designer`);
     await waitForPage(page);
-    await page.waitForLoadState('networkidle');
+    // A draft is restored by an effect of the hydrating render: a frame later it is on screen.
+    await nextFrames(page);
     await expect(page.locator(field('robloxUsername')).inputValue()).resolves.toBe('');
     expect(errors).toEqual([]);
     await page.close();

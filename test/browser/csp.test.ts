@@ -38,6 +38,8 @@ describe('Content-Security-Policy', () => {
     for (const path of PUBLIC_PATHS) {
       await page.goto(site.url + path);
       await waitForPage(page);
+      // Everything the page loads, images and API answers after hydration too.
+      await page.waitForLoadState('networkidle');
       const seen = await page.evaluate(
         () => (window as unknown as { cspViolations: string[] }).cspViolations,
       );

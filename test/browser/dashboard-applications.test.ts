@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   requestJson,
   useBrowserSite,
+  waitForData,
   waitForPage,
   watchPageErrors,
 } from './support';
@@ -32,11 +33,14 @@ describe('the dashboard’s applications in Chromium', () => {
 
     const page = await site.browser.newPage({ acceptDownloads: true });
     const errors = watchPageErrors(page);
-    await site.signInAsStaff(page, ['lead']);
-    await page.goto(`${site.url}/dashboard/applications`);
+    // The browser follows a one-time link, which signs it in and leads to the page asked for.
+    const signInLink = await site.staffSignInLink(['lead']);
+    await page.goto(`${signInLink}?next=${encodeURIComponent('/dashboard/applications')}`);
     await waitForPage(page);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/applications');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-    await expect(nav.getByRole('link', { name: 'Applications' }).count()).resolves.toBe(1);
+    // The nav lists the sections once /api/staff/me has answered.
+    await expect.poll(() => nav.getByRole('link', { name: 'Applications' }).count()).toBe(1);
 
     // Who is signed in, and as what.
     await nav.getByText('browser-staff').waitFor();
@@ -54,6 +58,7 @@ describe('the dashboard’s applications in Chromium', () => {
     await page.waitForURL(/q=lighthouse/);
     const link = page.getByRole('link', { name: 'LighthouseKeeper' });
     await link.waitFor();
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     const download = page.waitForEvent('download');

@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   requestJson,
   useBrowserSite,
+  waitForData,
   waitForPage,
   watchPageErrors,
 } from './support';
@@ -97,6 +98,7 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           'On the site': 'Yes',
         },
       ]);
+    await waitForData(page);
     await expectNoAxeViolations(page);
     // Hiding is an executive's.
     await expect(table.getByRole('button').count()).resolves.toBe(0);
@@ -150,6 +152,7 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await page.goto(`${site.url}/dashboard/messages`);
     await waitForPage(page);
     await expect.poll(() => subjects(page), POLL).toEqual(['Bot help', 'Logo price']);
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     const alice = messagesTable(page).getByRole('row').filter({ hasText: 'Logo price' });

@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   PHONE,
   useBrowserSite,
+  waitForData,
   waitForPage,
   watchPageErrors,
 } from './support';
@@ -140,6 +141,7 @@ describe('the dashboard’s orders in Chromium', () => {
     await expectOrders(page, ids([...ORDERS].sort(newestFirst).slice(0, PAGE_SIZE)));
     const pages = page.getByRole('navigation', { name: 'Orders pages' });
     await pages.getByText(`Page 1 · ${ORDERS.length} in all`).waitFor();
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     // Astra's orders only: 28, so two pages.
@@ -297,10 +299,12 @@ describe('the dashboard’s orders in Chromium', () => {
       await page.goto(site.url + path);
       await waitForPage(page);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await waitForData(page); // measured with its tables and charts in
       widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
     }
     await page.goto(`${site.url}/dashboard/orders/${TIMELINE_ORDER}`);
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await waitForData(page);
     widths.detail = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(widths).toEqual(
       Object.fromEntries(Object.keys(widths).map((path) => [path, TABLET.width])),

@@ -10,6 +10,7 @@ import {
   PHONE,
   requestJson,
   useBrowserSite,
+  waitForData,
   waitForPage,
   watchPageErrors,
 } from './support';
@@ -87,6 +88,7 @@ describe('the dashboard’s payouts in Chromium', () => {
         unpaid(lastWeek, 'Borealis', 1, 1800),
         unpaid(weekBefore, 'Borealis', 1, 720),
       ]);
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     // Enter opens the dialog with focus on Cancel; Escape closes it, paying nothing.
@@ -185,6 +187,7 @@ describe('the dashboard’s payouts in Chromium', () => {
     await page.goto(`${site.url}/dashboard/payouts`);
     await waitForPage(page);
     await line(page, weekBefore, 'Borealis').waitFor();
+    await waitForData(page);
     const region = page.getByRole('region', { name: 'Payouts table' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
       PHONE.viewport.width,

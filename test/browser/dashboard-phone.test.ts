@@ -6,7 +6,14 @@ import { SECTIONS, sectionPath } from '../../web/src/dashboard/sections';
 import { insertOrder, loggedOrder } from '../support/orders';
 import { aModerator } from '../support/uploads';
 import { placement, REACHABLE } from './placement';
-import { PHONE, requestJson, useBrowserSite, waitForPage, watchPageErrors } from './support';
+import {
+  PHONE,
+  requestJson,
+  useBrowserSite,
+  waitForData,
+  waitForPage,
+  watchPageErrors,
+} from './support';
 
 // The staff dashboard on a phone (support.ts PHONE: 360 × 780, touch, Android Chrome), as staff
 // open it from the Discord `/dashboard` link: an executive sees every section. Each page is as
@@ -256,6 +263,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
       await page.goto(browserSite.url + stop.path);
       await waitForPage(page);
       await stop.ready(page).first().waitFor();
+      await waitForData(page); // every part of the page, not only the one named
       widths[stop.path] = await measure(page);
       scrollers[stop.path] = await sidewaysScrollers(page);
       if (SHOTS) await shoot(page, stop.path.replaceAll('/', '_'));
@@ -336,6 +344,7 @@ describe('the dashboard on a phone (360 px, touch, Android Chrome)', () => {
     await portfolios.getByRole('combobox', { name: 'Portfolio to edit' }).selectOption('ashgfx');
     const add = portfolios.getByRole('button', { name: 'Add project' });
     await add.waitFor();
+    await waitForData(page);
     expect((await measure(page)).wide).toEqual([]);
     if (SHOTS) await shoot(page, 'portfolio-editor');
     await add.scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
-import { expectNoAxeViolations, PHONE, useBrowserSite, waitForPage } from './support';
+import { expectNoAxeViolations, PHONE, useBrowserSite, waitForData, waitForPage } from './support';
 import { readColumn } from './tables';
 
 // The dashboard's Tickets page as a lead uses it: tickets opened from Discord and the site,
@@ -85,6 +85,7 @@ describe('the dashboard’s tickets in Chromium', () => {
     await page.getByText('<img src=x onerror="window.__pwned=1"> thanks!').waitFor();
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await waitForData(page);
     await expectNoAxeViolations(page);
 
     await page.goto(`${site.url}/dashboard/tickets/${numbers.banners}`);
@@ -112,6 +113,7 @@ describe('the dashboard’s tickets in Chromium', () => {
     await page
       .getByRole('heading', { name: `ticket-${String(numbers.emojis).padStart(4, '0')}` })
       .waitFor();
+    await waitForData(page); // the whole page, transcript and timeline too
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

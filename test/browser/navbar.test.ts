@@ -218,6 +218,8 @@ describe('navbar, mobile menu, services dropdown and cookie banner', () => {
     for (const path of ['/', '/terms']) {
       await page.goto(site.url + path);
       await waitForPage(page);
+      // The banner is decided after mount and loaded as a chunk of its own: its absence means
+      // something only once nothing more is coming.
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('region', { name: 'Cookie notice' }).count()).resolves.toBe(0);
     }

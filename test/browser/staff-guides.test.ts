@@ -47,7 +47,6 @@ describe('staff guides', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${site.url}/staff/ticket-procedure`);
     await waitForPage(page);
-    await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-accordion-header]').count()).toBe(4);
     await page.getByRole('button', { name: 'Copy Intro Template' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Copied to clipboard' });

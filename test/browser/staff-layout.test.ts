@@ -15,7 +15,9 @@ describe('the staff layout in Chromium', () => {
     ).resolves.toBe('page');
     await expect(page.getByRole('navigation', { name: 'Main' }).count()).resolves.toBe(0);
     await expect(page.locator('footer').count()).resolves.toBe(0);
-    // A first visit: the public pages would show the cookie notice by now.
+    // A first visit: the public pages would show the cookie notice by now (it is decided after
+    // mount and loaded as a chunk of its own: once nothing more is coming).
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('region', { name: 'Cookie notice' }).count()).resolves.toBe(0);
 
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -40,6 +42,8 @@ describe('the staff layout in Chromium', () => {
     for (const path of ['/', '/blog', '/contact']) {
       await page.goto(site.url + path);
       await waitForPage(page);
+      // Everything the page loads, what it fetches after hydration too.
+      await page.waitForLoadState('networkidle');
     }
     expect(requested.filter((path) => STAFF_CHUNK.test(path))).toEqual([]);
     expect(requested.some((path) => path.startsWith('/assets/home-'))).toBe(true);

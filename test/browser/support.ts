@@ -1,6 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
 import { type Database, openDatabase } from '../../db/client';
@@ -72,8 +78,42 @@ export async function startSite(
   };
 }
 
+/**
+ * With LUNAR_TEST_API_DELAY_MS set, every fetch the pages make under /api/ waits that long
+ * first: a run so slowed shows a test that reads data before the page has it (the tests wait
+ * for what they read, not for the network to go quiet; see waitForPage).
+ */
+const API_DELAY_MS = Number(process.env.LUNAR_TEST_API_DELAY_MS ?? 0);
+
+async function delayApiFetches(context: BrowserContext): Promise<void> {
+  await context.route('**/api/**', async (route) => {
+    if (route.request().resourceType() === 'fetch') {
+      await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+    }
+    await route.fallback();
+  });
+}
+
 /** Debian's Chromium, driven by playwright-core (no browser download). */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  if (API_DELAY_MS > 0) {
+    const { newContext, newPage } = browser;
+    browser.newContext = async (options) => {
+      const context = await newContext.call(browser, options);
+      await delayApiFetches(context);
+      return context;
+    };
+    browser.newPage = async (options) => {
+      const page = await newPage.call(browser, options);
+      await delayApiFetches(page.context());
+      return page;
+    };
+  }
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -126,7 +166,7 @@ type BrowserSite = {
   staffSignInLink(roles?: StaffRole[], who?: StaffIdentityInput): Promise<string>;
   /**
    * Signs the page's browser context in as staff (or `roles`, as `who`) through a one-time
-   * link; the page is left where the link leads.
+   * link; the page stays where it is.
    */
   signInAsStaff(page: Page, roles?: StaffRole[], who?: StaffIdentityInput): Promise<void>;
   /**
@@ -175,9 +215,15 @@ export function useBrowserSite(
       return started().site.staffSignInLink(roles, who);
     },
     async signInAsStaff(page, roles, who) {
-      const response = await page.goto(await started().site.staffSignInLink(roles, who));
+      const link = await started().site.staffSignInLink(roles, who);
+      // Through the context's own HTTP client, which shares its cookies: the link's answer sets
+      // the session and redirects to the dashboard, which need not be loaded and rendered only
+      // to be left (a browser following a link: staff-guides and dashboard-applications).
+      const response = await page.context().request.get(link, { maxRedirects: 0 });
       if (!(await page.context().cookies()).some((cookie) => cookie.name === 'lunar_staff')) {
-        throw new Error(`staff sign-in failed at ${page.url()} (${response?.status()})`);
+        throw new Error(
+          `staff sign-in failed (${response.status()} ${response.headers().location})`,
+        );
       }
     },
     async open(path, options) {
@@ -198,13 +244,51 @@ export function useBrowserSite(
  * Waits until the page is interactive: its scripts loaded and React hydrated (the app marks
  * <html>, see web/src/layout/hydration-mark.tsx; the home page also hydrates its lower
  * sections from a second chunk). Call after every goto and reload before interacting.
+ *
+ * Not network idle: that costs at least 500 ms per page and still says nothing about what
+ * a test reads. Data a page fetches after hydration (the dashboard's sections, for one) is
+ * waited for where it is read, on the element that shows it (locators wait; `expect.poll`).
  */
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated-page]', { state: 'attached' });
   if (new URL(page.url()).pathname === '/') {
     await page.waitForSelector('html[data-hydrated-below-the-fold]', { state: 'attached' });
   }
-  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Waits until the page shows none of its loading placeholders: the dashboard's and the
+ * customer pages' data comes from the API after hydration, and each part says "Loading …"
+ * (ApiProblem, the sections' Suspense fallbacks, the editors) or marks itself aria-busy until
+ * its answer is in. For checks over a whole page (axe, widths) that must see it complete;
+ * a test that reads one thing waits on that thing instead.
+ */
+export async function waitForData(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.querySelector('[aria-busy="true"]')) return false;
+    for (const element of document.body.querySelectorAll('p, div, span, td')) {
+      if (
+        element.childElementCount === 0 &&
+        /^Loading\b.*…$/.test(element.textContent?.trim() ?? '')
+      )
+        return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Resolves after the page has painted two more frames: by then React has committed what the
+ * effects of its last render scheduled (they run before the next frame). For an absence that
+ * such an effect would undo, e.g. a form restoring a saved draft after hydration.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 const axeSource = readFileSync(
