@@ -2,7 +2,9 @@
 // inside an AsyncLocalStorage, and on Node 20 the first such run turns promise hooks on for
 // the whole process for good, so every later request paid for them (about a tenth of a cached
 // page's CPU, bench/throughput.bench.ts). The HTML is the same, byte for byte;
-// test/process/render-promise-hooks.test.ts holds the hooks off.
+// test/process/render-promise-hooks.test.ts holds the hooks off. In development (React's
+// development build) on Node 20, which lacks ArrayBuffer.prototype.detached, it warns about
+// an empty buffer on some renders; the production build does not check, and nothing is lost.
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { type InitialState, Root } from './root';
