@@ -1,12 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Page,
-  type Response,
-} from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isStaffPagePath, type StaffRole } from '../../core/auth';
 import { type Database, openDatabase } from '../../db/client';
@@ -14,6 +8,7 @@ import { startLunar } from '../../entry/start';
 import { requestSignInLink } from '../../server/local-control';
 import { testConfig } from '../support/app';
 import { templateCopy } from '../support/pglite-template';
+import { withApiDelay } from './api-delay';
 
 /** Who a sign-in link signs in: by default one member, 'browser-staff'. */
 export type StaffIdentityInput = { discordId: string; username: string };
@@ -79,38 +74,11 @@ export async function startSite(
 }
 
 /**
- * With LUNAR_TEST_API_DELAY_MS set, every fetch the pages make under /api/ waits that long
- * first: a run so slowed shows a test that reads data before the page has it (the tests wait
- * for what they read, not for the network to go quiet; see waitForPage).
+ * Debian's Chromium, driven by playwright-core (no browser download); with
+ * LUNAR_TEST_API_DELAY_MS set, its pages' API fetches are slowed (./api-delay.ts).
  */
-const API_DELAY_MS = Number(process.env.LUNAR_TEST_API_DELAY_MS ?? 0);
-
-async function delayApiFetches(context: BrowserContext): Promise<void> {
-  await context.route('**/api/**', async (route) => {
-    if (route.request().resourceType() === 'fetch') {
-      await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
-    }
-    await route.fallback();
-  });
-}
-
-/** Debian's Chromium, driven by playwright-core (no browser download). */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
-  if (API_DELAY_MS > 0) {
-    const { newContext, newPage } = browser;
-    browser.newContext = async (options) => {
-      const context = await newContext.call(browser, options);
-      await delayApiFetches(context);
-      return context;
-    };
-    browser.newPage = async (options) => {
-      const page = await newPage.call(browser, options);
-      await delayApiFetches(page.context());
-      return page;
-    };
-  }
-  return browser;
+  return withApiDelay(await launchChromium());
 }
 
 function launchChromium(): Promise<Browser> {
