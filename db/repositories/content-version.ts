@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { isConnectionError } from '../availability';
 import type { Executor } from '../client';
 import { systemState } from '../schema';
 
@@ -62,22 +63,38 @@ const STALE_MS = 5000;
  * CONTENT_CHANNEL) reads the row at once, and requests wait for that read: the change is
  * served as soon as it is known, the once-a-`maxAgeMs` read stays as the safety net for a
  * notification lost while the listening connection was down.
+ *
+ * While the database cannot be reached, the copy stays current: no one can change the content
+ * while the database is away, and the pages stored for it are answered (a read that fails to
+ * connect counts as one that found the copy current). Only a process that never read the row
+ * fails.
  */
 export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERSION_MAX_AGE_MS) {
-  let version = 0;
+  let version: number | undefined;
+  /** When the read whose answer is kept started. */
   let readAt = Number.NEGATIVE_INFINITY;
+  /** When the copy was last known current: readAt, or a later read that could not connect. */
+  let currentAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<number> | undefined;
   let fresh: Promise<number> | undefined;
   /** A read of the row; its answer is kept unless a read started later was kept already. */
   function readRow(): Promise<number> {
     const startedAt = Date.now();
-    return readContentVersion(db).then((read) => {
-      if (startedAt >= readAt) {
-        version = read;
-        readAt = startedAt;
-      }
-      return version;
-    });
+    return readContentVersion(db).then(
+      (read) => {
+        if (startedAt >= readAt) {
+          version = read;
+          readAt = startedAt;
+          currentAt = Math.max(currentAt, startedAt);
+        }
+        return version ?? read;
+      },
+      (error: unknown) => {
+        if (version === undefined || !isConnectionError(error)) throw error;
+        currentAt = Math.max(currentAt, startedAt);
+        return version;
+      },
+    );
   }
   function read(): Promise<number> {
     reading ??= readRow().finally(() => {
@@ -88,11 +105,11 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
   function current(): Promise<number> | number {
     if (fresh) return fresh;
     const now = Date.now();
-    const age = now - readAt;
+    const age = now - currentAt;
     const bumpedHere = now - lastLocalBump <= maxAgeMs;
-    if (age < maxAgeMs && !bumpedHere) return version;
+    if (version !== undefined && age < maxAgeMs && !bumpedHere) return version;
     const next = read();
-    if (age < STALE_MS && !bumpedHere) {
+    if (version !== undefined && age < STALE_MS && !bumpedHere) {
       next.catch(() => {}); // the next request reads again
       return version;
     }
@@ -105,7 +122,7 @@ export function createContentVersionReader(db: Executor, maxAgeMs = CONTENT_VERS
       if (fresh === next) fresh = undefined;
     });
     next.catch(() => {
-      readAt = Number.NEGATIVE_INFINITY; // the next request reads again
+      currentAt = Number.NEGATIVE_INFINITY; // the next request reads again
     });
     fresh = next;
   }

@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { publicUrl } from '../../core/config';
 import { utcDay } from '../../core/site/promos';
 import { buildPath, matchRoute } from '../../core/site/route-paths';
-import { NOT_FOUND_ROUTE, type Route, type RouteParams } from '../../core/site/routes';
+import {
+  NOT_FOUND_ROUTE,
+  type Route,
+  type RouteParams,
+  type SiteSettings,
+} from '../../core/site/routes';
 import { CONTENT_CHANNEL, createContentVersionReader } from '../../db/repositories/content-version';
 import type { InitialState } from '../../web/src/entry-server';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
@@ -11,6 +16,7 @@ import { CACHE_HIT_TIMING, createPageCache, sendCachedPage } from './page-cache'
 import { buildPageHtml } from './page-html';
 import { admitStaffPage } from './staff-page-access';
 import { serveStaticFiles } from './static-files';
+import { isDataUnavailable, PageDataError, sendUnavailablePage } from './unavailable-page';
 import type { WebBuild } from './web-build';
 
 /** `build`: the loaded `npm run build` output (loadWebBuild). */
@@ -72,6 +78,20 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     return day.text;
   }
   const generationOf = (version: number) => `${version}:${today()}`;
+
+  // Read once per generation, as the pages are: every write of what the frame shows bumps the
+  // content version. Kept, it lets a page of fixed text render while the database is away.
+  let settings: { generation: string; read: Promise<SiteSettings> } | undefined;
+  function siteSettingsFor(generation: string): Promise<SiteSettings> {
+    if (settings?.generation === generation) return settings.read;
+    const kept = { generation, read: readSiteSettings(new Date()) };
+    settings = kept;
+    // A failed read is not kept: the next render reads again.
+    kept.read.catch(() => {
+      if (settings === kept) settings = undefined;
+    });
+    return kept.read;
+  }
   /** What the page cache stores of a render: stored content that is not there is a 404. */
   const storable = ({ html, missing }: { html: string; missing: boolean }) => ({
     html,
@@ -87,6 +107,9 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
           url,
           headers: { [PRERENDER_HEADER]: PRERENDER_TOKEN },
         });
+        // Never rendered (nor stored) without data the API could not read: a 503 while the
+        // database is away would otherwise become a page of missing content.
+        if (response.statusCode >= 500) throw new PageDataError(url, response.statusCode);
         return [url, response.statusCode === 200 ? response.json() : undefined] as const;
       }),
     );
@@ -105,11 +128,16 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     return { body, timing: `render;dur=${(performance.now() - started).toFixed(1)}` };
   }
 
-  /** The whole page as rendered now from the current data; `missing`: answer 404. */
-  async function renderPage(pathname: string, route: Route, params: RouteParams) {
+  /** The whole page as rendered now from the data of `generation`; `missing`: answer 404. */
+  async function renderPage(
+    generation: string,
+    pathname: string,
+    route: Route,
+    params: RouteParams,
+  ) {
     // Stored content every page's frame shows (the nav's services, the support e-mail…); an
     // edit bumps the content version, so the cached pages render again with it (decision 024).
-    const settings = await readSiteSettings(new Date());
+    const settings = await siteSettingsFor(generation);
     const state: InitialState = {
       site: settings,
       api: route.prerender ? await loadApiSnapshot(route.data?.(params, settings) ?? []) : {},
@@ -135,24 +163,37 @@ const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { build }) => {
     return { html, timing, missing };
   }
 
-  /** Every page but a stored one: the route's access, then the cache or a render. */
+  /**
+   * Every page but a stored one (servePage). While the database is away, a page that needs it
+   * (not stored for the content version in hand, or a staff page) is the 503 page.
+   */
   async function answerPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    try {
+      return await servePage(request, reply, pathname);
+    } catch (error) {
+      if (!isDataUnavailable(error)) throw error;
+      return sendUnavailablePage(request, reply);
+    }
+  }
+
+  /** The route's access, then the cache or a render. */
+  async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const { route, params } = matchRoute(pathname);
     request.metricsRoute = metricsRouteOf(route);
     if (route.access === 'staff' && !(await admitStaffPage(request, reply))) return reply;
+    const generation = generationOf(await contentVersion());
     // No page reads the query string, so it is not part of the key.
     if (route.cache && route.id !== 'not-found') {
-      const generation = generationOf(await contentVersion());
       let timing = CACHE_HIT_TIMING;
       const page = await pages.get(generation, pathname, async () => {
-        const rendered = await renderPage(pathname, route, params);
+        const rendered = await renderPage(generation, pathname, route, params);
         timing = rendered.timing;
         return { ...storable(rendered), route: metricsRouteOf(route) };
       });
       (timing === CACHE_HIT_TIMING ? pageHits : pageMisses).inc();
       return sendCachedPage(request, reply, page, timing);
     }
-    const { html, timing, missing } = await renderPage(pathname, route, params);
+    const { html, timing, missing } = await renderPage(generation, pathname, route, params);
     return reply
       .status(missing ? 404 : 200)
       .header('cache-control', route.cache ? 'no-cache' : 'private, no-store')
