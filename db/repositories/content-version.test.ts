@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DatabaseUnavailableError } from '../availability';
 import type { Executor } from '../client';
 import { createContentVersionReader } from './content-version';
 
@@ -16,6 +17,23 @@ function slowDatabase() {
     }),
   } as unknown as Executor;
   return { db, reads };
+}
+
+/** A database whose reads answer `version`, or fail with `failure` when it is set. */
+function switchableDatabase(version: number) {
+  const state: { failure?: Error; reads: number } = { reads: 0 };
+  const db = {
+    select: () => ({
+      from: () => ({
+        where: async () => {
+          state.reads++;
+          if (state.failure) throw state.failure;
+          return [{ value: `${version}:test` }];
+        },
+      }),
+    }),
+  } as unknown as Executor;
+  return { db, state };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,5 +73,46 @@ describe('the content version reader', () => {
     // Within the max age again: the copy answers, no further read.
     expect(read()).toBe(4);
     expect(reads).toHaveLength(2);
+  });
+
+  describe('while the database is unreachable', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    // Long past the copy's age and its 5 s of grace.
+    const MINUTE = 60_000;
+
+    it('keeps answering the last version read, without waiting', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const { db, state } = switchableDatabase(5);
+      const read = createContentVersionReader(db, 1000);
+      expect(await read()).toBe(5);
+      state.failure = new DatabaseUnavailableError(new Error('connect ECONNREFUSED'));
+      for (let minute = 1; minute <= 3; minute++) {
+        vi.advanceTimersByTime(MINUTE);
+        expect(await read()).toBe(5);
+        // A read that could not connect found the copy current: the next requests need none.
+        expect(read()).toBe(5);
+      }
+      expect(state.reads).toBe(4);
+      read.invalidate();
+      expect(await read()).toBe(5);
+    });
+
+    it('fails for a process that never read it, and for any other failure', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const unreachable = switchableDatabase(5);
+      unreachable.state.failure = new DatabaseUnavailableError(new Error('ECONNREFUSED'));
+      await expect(createContentVersionReader(unreachable.db, 1000)()).rejects.toThrow(
+        DatabaseUnavailableError,
+      );
+
+      const broken = switchableDatabase(5);
+      const read = createContentVersionReader(broken.db, 1000);
+      expect(await read()).toBe(5);
+      broken.state.failure = new Error('relation "system_state" does not exist');
+      vi.advanceTimersByTime(MINUTE);
+      await expect(read()).rejects.toThrow('does not exist');
+    });
   });
 });
