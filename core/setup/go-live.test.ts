@@ -118,7 +118,9 @@ describe('goLiveChecklist', () => {
     const half = { ...READY, reviewed: { ...READY.reviewed, services: false, promos: false } };
     expect(item(half, 'pricing-services')).toMatchObject({ done: false });
     expect(item(half, 'pricing-services').detail).toMatch(/^Still the built-in services:/);
-    expect(item(half, 'stats-promos').detail).toMatch(/^Still the built-in promos: no promo runs\./);
+    expect(item(half, 'stats-promos').detail).toMatch(
+      /^Still the built-in promos: no promo runs\./,
+    );
     expect(item(half, 'pricing-services').where).toMatchObject({
       href: '/dashboard/content/home#services',
     });

@@ -18,6 +18,9 @@ export type BotStatus = {
   } | null;
 };
 
+/** Rows the demo seed made up (db/seed.ts), which "Remove all demo content" deletes. */
+export type DemoCounts = { members: number; portfolios: number; posts: number };
+
 /** An executive's word that backups run (system_state `go_live_backups`). */
 export type BackupsConfirmation = { by: string; at: string };
 
@@ -33,8 +36,7 @@ export type GoLiveFacts = {
   };
   /** The studio's own members shown on the home page (in a category); demo people not counted. */
   shownMembers: number;
-  /** Rows the demo seed made up (db/seed.ts), which "Remove all demo content" deletes. */
-  demo: { members: number; portfolios: number; posts: number };
+  demo: DemoCounts;
   portfolios: {
     /** The studio's own; demo portfolios not counted. */
     count: number;

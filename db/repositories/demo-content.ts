@@ -1,12 +1,11 @@
 import { count, eq } from 'drizzle-orm';
+import type { DemoCounts } from '../../core/setup/go-live';
 import type { Executor } from '../client';
 import { blogPosts, portfolioProfiles, teamMembers } from '../schema';
 import { bumpContentVersion } from './content-version';
 
 // The rows the demo seed made up (db/seed.ts marks them `demo`): the go-live checklist leaves
 // them out, and an executive removes them all at once ("Remove all demo content").
-
-export type DemoCounts = { members: number; portfolios: number; posts: number };
 
 export function createDemoContentRepository(db: Executor) {
   return {

@@ -1,8 +1,8 @@
 import { countDistinct, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasDiscordConnection } from '../../../core/config';
-import { activePromos, utcDay } from '../../../core/site/promos';
 import { type GoLiveFacts, goLiveChecklist } from '../../../core/setup/go-live';
+import { activePromos, utcDay } from '../../../core/site/promos';
 import {
   PLACEHOLDER_DISCORD_INVITE_URL,
   PLACEHOLDER_SUPPORT_EMAIL,
@@ -39,10 +39,7 @@ const goLiveRoutes: FastifyPluginAsync = async (app) => {
 
   /** The studio's own portfolios and the default's, demo ones apart. */
   async function portfolioFacts(): Promise<GoLiveFacts['portfolios']> {
-    const [list, chosen] = await Promise.all([
-      portfolios.listKeys(),
-      content.read('portfolio'),
-    ]);
+    const [list, chosen] = await Promise.all([portfolios.listKeys(), content.read('portfolio')]);
     const { defaultUsername } = chosen.value;
     const found = list.find((one) => one.username === defaultUsername);
     return {
