@@ -90,6 +90,7 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
       username: 'orbit_folio',
       name: 'Orbit',
       title: 'Livery Designer',
+      demo: false,
     });
 
     const profile = await send('PUT', `${base}/orbit_folio/profile`, cookie, {
