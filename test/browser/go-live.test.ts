@@ -65,11 +65,11 @@ describe('going live from a fresh embedded site, in Chromium', () => {
   it('edits the hero’s words in Home page content; the home page and the checklist follow', async () => {
     const { page, errors } = await openAsExecutive('/dashboard/content/home#hero');
     const form = page.getByRole('form', { name: 'Hero' });
-    await form.getByRole('textbox', { name: 'Headline' }).fill(' ');
+    await form.getByRole('textbox', { name: 'Headline', exact: true }).fill(' ');
     await form.getByRole('button', { name: 'Save hero' }).click();
     await form.getByText('Headline is required').waitFor();
     await form.getByRole('textbox', { name: 'Badge' }).fill('Trusted by 40 ERLC servers');
-    await form.getByRole('textbox', { name: 'Headline' }).fill('Liveries that stand out');
+    await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('Liveries that stand out');
     await form
       .getByRole('textbox', { name: 'Line under the headline' })
       .fill('Moon Studio makes liveries and uniforms.');

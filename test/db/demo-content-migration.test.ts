@@ -23,7 +23,7 @@ function migrationsBeforeDemo(): string {
   return folder;
 }
 
-const EMPTY_PROFILE = sql`'', '', '', '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, '[]'::jsonb`;
+const EMPTY_PROFILE = sql`'', '', '', '', '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, '[]'::jsonb`;
 
 describe.each(DRIVERS)('migration demo_content on %s', (driver) => {
   let database: TestDatabase;
