@@ -1,5 +1,6 @@
 import { formatLongDate } from '../shared/long-date';
 import { SPEC_LEGAL_LAST_UPDATED } from '../site/studio-settings';
+import { dashboard, heroBlocks, portfolioItem, reviewedItem, teamItem } from './go-live-content';
 
 // The go-live checklist (README "Go-live checklist"): what a studio sets up before it opens,
 // each item ticked from the data rather than by hand, except backups, which only a person can
@@ -93,11 +94,6 @@ export type GoLiveItem = {
 };
 
 const readme = (section: string): GoLiveWhere => ({ kind: 'readme', section });
-const dashboard = (href: string, label: string): GoLiveWhere => ({
-  kind: 'dashboard',
-  href,
-  label,
-});
 const day = (iso: string) => formatLongDate(iso.slice(0, 10));
 const list = (names: string[]) => names.map((name) => `/${name}`).join(', ');
 
@@ -164,114 +160,6 @@ function commandsItem({ discord }: GoLiveFacts): GoLiveItem {
     ...base,
     done: true,
     detail: `Every command is registered (checked ${day(commands.checkedAt)}).`,
-  };
-}
-
-type ReviewedBlock = {
-  key: keyof GoLiveFacts['reviewed'];
-  label: string;
-  /** What a visitor reads there now, as a phrase. */
-  shows: string;
-};
-
-function reviewedItem(
-  id: 'pricing-services' | 'stats-promos',
-  title: string,
-  blocks: ReviewedBlock[],
-  facts: GoLiveFacts,
-): GoLiveItem {
-  const left = blocks.filter((block) => !facts.reviewed[block.key]);
-  const labels = left.map((block) => block.label);
-  const names = [labels.slice(0, -1).join(', '), labels.at(-1)].filter(Boolean).join(' and ');
-  return {
-    id,
-    title,
-    done: left.length === 0,
-    detail:
-      left.length === 0
-        ? 'Saved by an executive.'
-        : `Still the built-in ${names}: ${left.map((block) => block.shows).join('; ')}. Saving a block marks it reviewed.`,
-    where: dashboard(
-      `/dashboard/content/home#${left[0]?.key ?? blocks[0]?.key ?? ''}`,
-      'Site content → Home page',
-    ),
-  };
-}
-
-const quoted = (phrases: string[]) => phrases.map((phrase) => `“${phrase}”`).join(', ');
-
-/** The hero's claims, in the words the hero shows them. */
-function heroBlocks({ hero }: GoLiveFacts): ReviewedBlock[] {
-  return [
-    { key: 'hero', label: 'hero', shows: `the hero says ${quoted([hero.badge])}` },
-    {
-      key: 'stats',
-      label: 'stats',
-      shows:
-        hero.stats.length > 0
-          ? `the hero claims ${quoted(hero.stats)}`
-          : 'no stats show under the hero',
-    },
-    {
-      key: 'promos',
-      label: 'promos',
-      shows:
-        hero.promos === 0
-          ? 'no promo runs'
-          : `${hero.promos} promo${hero.promos === 1 ? '' : 's'} run${hero.promos === 1 ? 's' : ''} until you change them`,
-    },
-  ];
-}
-
-function teamItem({ shownMembers, demo }: GoLiveFacts): GoLiveItem {
-  const demoNote =
-    demo.members > 0
-      ? ` The ${demo.members} demo ${demo.members === 1 ? 'person does' : 'people do'} not count: remove them on the Overview (Remove all demo content).`
-      : '';
-  return {
-    id: 'team',
-    title: 'Team on the home page',
-    done: shownMembers > 0,
-    detail:
-      (shownMembers > 0
-        ? `${shownMembers} ${shownMembers === 1 ? 'person is' : 'people are'} shown in the team directory.`
-        : 'No one of your own is shown yet: add a category, then members in it.') + demoNote,
-    where: dashboard('/dashboard/content/team', 'Site content → Team'),
-  };
-}
-
-function portfolioItem({ portfolios }: GoLiveFacts): GoLiveItem {
-  const base = {
-    id: 'portfolio',
-    title: 'At least one portfolio',
-    where: dashboard('/dashboard/content/portfolios', 'Site content → Portfolios'),
-  } as const;
-  const { count, defaultUsername, defaultExists, defaultIsDemo } = portfolios;
-  if (count === 0) {
-    return {
-      ...base,
-      done: false,
-      detail:
-        'No portfolio of your own yet (demo portfolios do not count): create one, then choose it as the default in Settings.',
-    };
-  }
-  if (!defaultUsername || !defaultExists || defaultIsDemo) {
-    const problem = !defaultUsername
-      ? 'No default portfolio is chosen, so the nav has no Portfolio link'
-      : !defaultExists
-        ? `The default portfolio, @${defaultUsername}, does not exist, so the nav has no Portfolio link`
-        : `The nav’s Portfolio link shows @${defaultUsername}, a demo portfolio`;
-    return {
-      ...base,
-      done: false,
-      detail: `${problem}: choose one of yours in Site content → Settings.`,
-      where: dashboard('/dashboard/content/settings#portfolio', 'Site content → Settings'),
-    };
-  }
-  return {
-    ...base,
-    done: true,
-    detail: `${count} portfolio${count === 1 ? '' : 's'}; the nav links to @${defaultUsername}’s.`,
   };
 }
 
