@@ -161,7 +161,7 @@ const TABLE = defineRoutes([
     head: () => ({
       title: `${studio} — Design studio for Roblox & ERLC communities`,
       description:
-        'Discord server setups, logos, liveries, uniforms and custom bots for Roblox and ERLC communities. Top Rated Design Studio on ERLC.',
+        'Discord server setups, logos, liveries, uniforms and custom bots for Roblox and ERLC communities.',
     }),
   },
   {

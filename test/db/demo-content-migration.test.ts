@@ -31,9 +31,10 @@ describe.each(DRIVERS)('migration demo_content on %s', (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver, { migrate: false });
     before = migrationsBeforeDemo();
-  });
+    // An in-memory initdb (PGlite) on a busy machine.
+  }, 180_000);
   afterAll(async () => {
-    await database.close();
+    await database?.close();
     rmSync(before, { recursive: true, force: true });
   });
 
