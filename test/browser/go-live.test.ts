@@ -69,7 +69,9 @@ describe('going live from a fresh embedded site, in Chromium', () => {
     await form.getByRole('button', { name: 'Save hero' }).click();
     await form.getByText('Headline is required').waitFor();
     await form.getByRole('textbox', { name: 'Badge' }).fill('Trusted by 40 ERLC servers');
-    await form.getByRole('textbox', { name: 'Headline', exact: true }).fill('Liveries that stand out');
+    await form
+      .getByRole('textbox', { name: 'Headline', exact: true })
+      .fill('Liveries that stand out');
     await form
       .getByRole('textbox', { name: 'Line under the headline' })
       .fill('Moon Studio makes liveries and uniforms.');
