@@ -19,39 +19,31 @@ const SEED_KEY = 'seeded_at';
 const DEMO_SEED_KEY = 'demo_seeded_at';
 
 /**
- * First start: the studio's welcome post, once per database. The marker row is written in the
- * same transaction, so a crash mid-way seeds again next time and a finished seed never repeats
- * (even after staff delete the post). `demo`: the demo team and portfolios too (seedDemoOnce).
+ * First start: records when the database was first opened, and with `demo` seeds the demo set
+ * (seedDemoOnce). Nothing else is seeded: a production database starts empty (decision 020).
  */
 export async function seedOnce(
   db: Database,
   { demo = true }: { demo?: boolean } = {},
 ): Promise<'seeded' | 'already-seeded'> {
-  const result = await db.transaction(async (tx) => {
-    // Claiming the marker first makes concurrent starters wait on its row lock.
-    const claimed = await tx
-      .insert(systemState)
-      .values({ key: SEED_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return 'already-seeded' as const;
-    await tx.insert(blogPosts).values({
-      slug: slugifyTitle(SEED_BLOG_POST.title),
-      title: SEED_BLOG_POST.title,
-      content: SEED_BLOG_POST.content,
-      publishedOn: SEED_BLOG_POST.date,
-    });
-    return 'seeded' as const;
-  });
+  const claimed = await db
+    .insert(systemState)
+    .values({ key: SEED_KEY, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning();
   if (demo) await seedDemoOnce(db);
-  return result;
+  return claimed.length === 0 ? 'already-seeded' : 'seeded';
 }
 
 /**
- * The spec's demo people: team categories, members and portfolio profiles. For the embedded
- * database and on request (LUNAR_SEED_DEMO, `npm run db:seed-demo`), never by default into a
- * production database. Once per database, and never into a team that already has members
- * (a database seeded before this marker existed, or one the studio filled itself).
+ * The spec's demo content: team categories, made-up members and portfolio profiles, and the
+ * welcome post dated 2024, each row marked `demo` ("Remove all demo content" deletes them; the
+ * go-live checklist does not count them). For the embedded database and on request
+ * (LUNAR_SEED_DEMO, `npm run db:seed-demo`), never by default into a production database. Once
+ * per database (the marker is written in the same transaction, so a crash mid-way seeds again
+ * and a finished seed never repeats, even after the rows are deleted), and never into a team
+ * that already has members (a database seeded before this marker existed, or one the studio
+ * filled itself). The categories are the studio's services, not made up: they are not demo.
  */
 export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-seeded'> {
   return db.transaction(async (tx) => {
@@ -65,6 +57,14 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
     if (existing) return 'already-seeded';
     // Pages another process already cached showed no sample data.
     await bumpContentVersion(tx, 'sample data seeded');
+
+    await tx.insert(blogPosts).values({
+      slug: slugifyTitle(SEED_BLOG_POST.title),
+      title: SEED_BLOG_POST.title,
+      content: SEED_BLOG_POST.content,
+      publishedOn: SEED_BLOG_POST.date,
+      demo: true,
+    });
 
     await tx
       .insert(teamCategories)
@@ -83,6 +83,7 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
           bannerUrl: member.bannerUrl ?? '',
           quote: member.quote ?? '',
           lastActive: member.lastActive ?? null,
+          demo: true,
         })),
       )
       .returning({ id: teamMembers.id, discordUsername: teamMembers.discordUsername });
@@ -105,6 +106,7 @@ export async function seedDemoOnce(db: Database): Promise<'seeded' | 'already-se
         expertise: profile.expertise,
         projects: profile.projects,
         testimonials: profile.testimonials,
+        demo: true,
       })),
     );
 

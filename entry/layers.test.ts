@@ -14,7 +14,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   bot: ['bot', 'db', 'core'],
   // The server prerenders the site, so it imports web/src's entry.
   server: ['server', 'db', 'core', 'web'],
-  web: ['web', 'core'],
+  // The README as text: the go-live checklist opens its sections (web/src/dashboard/overview).
+  web: ['web', 'core', 'README.md?raw'],
   entry: ['entry', 'server', 'bot', 'db', 'core'],
 };
 

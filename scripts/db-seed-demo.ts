@@ -2,8 +2,8 @@ import { seedDemoOnce } from '../db/seed';
 import { openConfiguredDatabase } from '../entry/database';
 import { loadConfigOrExit } from '../entry/load-config';
 
-// `npm run db:seed-demo`: puts the demo team and portfolios into DATABASE_URL (or the embedded
-// database; stop Lunar first), for a staging or demo site. Migrates first, like a start. Does
+// `npm run db:seed-demo`: puts the demo team, portfolios and welcome post into DATABASE_URL (or
+// the embedded database; stop Lunar first), for a staging or demo site. Migrates first, like a start. Does
 // nothing where they were seeded before or the team already has members.
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config);
@@ -12,7 +12,7 @@ try {
   const result = await seedDemoOnce(database.db);
   console.log(
     result === 'seeded'
-      ? `Demo team and portfolios seeded (${database.driver}).`
+      ? `Demo team, portfolios and welcome post seeded (${database.driver}).`
       : 'Nothing to do: the demo set was seeded before, or the team already has members.',
   );
 } catch (error) {

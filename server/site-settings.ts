@@ -8,26 +8,42 @@ import { createSiteContentRepository } from '../db/repositories/site-content';
 
 type SettingsConfig = FastifyInstance['config'];
 
-/** The site's editable blocks, with the settings' defaults taken from the configuration. */
+/**
+ * The site's editable blocks, with the settings' defaults taken from the configuration: the
+ * studio settings, and the default portfolio (DEFAULT_PORTFOLIO_USERNAME until one is chosen).
+ */
 export function createSiteContent(db: Executor, config: SettingsConfig) {
-  return createSiteContentRepository(db, { settings: defaultStudioSettings(config) });
+  return createSiteContentRepository(db, {
+    settings: defaultStudioSettings(config),
+    portfolio: { defaultUsername: config.DEFAULT_PORTFOLIO_USERNAME },
+  });
+}
+
+/** The portfolio the nav links to and unknown usernames show, if one is chosen and exists. */
+export function createDefaultPortfolioReader(db: Executor, config: SettingsConfig) {
+  const content = createSiteContent(db, config);
+  const portfolios = createPortfoliosRepository(db);
+  return async function readDefaultPortfolio() {
+    const { value } = await content.read('portfolio');
+    return value.defaultUsername ? portfolios.findDefault(value.defaultUsername) : null;
+  };
 }
 
 /**
  * What every page's frame is rendered with (SiteSettings): configuration, and stored content
  * every page shows: the studio settings (support e-mail, Discord invite, legal date), the
- * services for the nav, and whether the default portfolio exists (the nav links to it only
- * then). Read when a page renders; every content write bumps the content version, so cached
+ * services for the nav, and the default portfolio chosen in Settings if it exists (the nav
+ * links to it only then). Read when a page renders; every content write bumps the content version, so cached
  * pages render again with the change.
  */
 export function createSiteSettingsReader(db: Executor, config: SettingsConfig) {
   const content = createSiteContent(db, config);
-  const portfolios = createPortfoliosRepository(db);
+  const readDefaultPortfolio = createDefaultPortfolioReader(db, config);
   return async function readSiteSettings(now: Date): Promise<SiteSettings> {
     const [settings, services, portfolio] = await Promise.all([
       content.read('settings'),
       content.read('services'),
-      portfolios.findDefault(config.DEFAULT_PORTFOLIO_USERNAME),
+      readDefaultPortfolio(),
     ]);
     return {
       supportEmail: settings.value.supportEmail,

@@ -142,6 +142,20 @@ export const PortfolioPartSchema = z.enum(
   { error: 'Part must be profile, skills, projects, expertise or testimonials' },
 );
 
+/**
+ * The pictures a portfolio shows: its own (uploaded in the portfolio editor), else those of the
+ * same designer's team card (matched by username); null: the generated avatar, a stock banner.
+ */
+export const PortfolioImagesSchema = z.object({
+  avatarUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+});
+export type PortfolioImages = z.output<typeof PortfolioImagesSchema>;
+export type PortfolioWithImages = Portfolio & PortfolioImages;
+
 /** `GET /api/portfolios/:username`: the profile, and whether it is the fallback (spec §2). */
-export const PortfolioResponseSchema = PortfolioSchema.extend({ fallback: z.boolean() });
+export const PortfolioResponseSchema = PortfolioSchema.extend({
+  fallback: z.boolean(),
+  ...PortfolioImagesSchema.shape,
+});
 export type PortfolioResponse = z.output<typeof PortfolioResponseSchema>;

@@ -6,8 +6,10 @@ import { type GoLiveFacts, goLiveChecklist } from './go-live';
 const FRESH: GoLiveFacts = {
   discord: { configured: false, refusedSince: null, bot: null, reviewerRoles: false },
   shownMembers: 0,
-  portfolios: { count: 0, defaultUsername: 'novadev', defaultExists: false },
-  reviewed: { services: false, pricing: false, stats: false, promos: false },
+  demo: { members: 0, portfolios: 0, posts: 0 },
+  portfolios: { count: 0, defaultUsername: 'novadev', defaultExists: false, defaultIsDemo: false },
+  reviewed: { hero: false, services: false, pricing: false, stats: false, promos: false },
+  hero: { badge: 'Top Rated Design Studio on ERLC', stats: ['500+ Happy Clients'], promos: 1 },
   settings: {
     stored: false,
     emailConfigured: false,
@@ -28,8 +30,10 @@ const READY: GoLiveFacts = {
     reviewerRoles: true,
   },
   shownMembers: 3,
-  portfolios: { count: 2, defaultUsername: 'novadev', defaultExists: true },
-  reviewed: { services: true, pricing: true, stats: true, promos: true },
+  demo: { members: 0, portfolios: 0, posts: 0 },
+  portfolios: { count: 2, defaultUsername: 'exa', defaultExists: true, defaultIsDemo: false },
+  reviewed: { hero: true, services: true, pricing: true, stats: true, promos: true },
+  hero: { badge: 'Best studio', stats: ['77+ Happy Clients'], promos: 0 },
   settings: {
     stored: true,
     emailConfigured: false,
@@ -114,9 +118,11 @@ describe('goLiveChecklist', () => {
     const half = { ...READY, reviewed: { ...READY.reviewed, services: false, promos: false } };
     expect(item(half, 'pricing-services')).toMatchObject({ done: false });
     expect(item(half, 'pricing-services').detail).toMatch(/^Still the built-in services:/);
-    expect(item(half, 'stats-promos').detail).toMatch(/^Still the built-in promos:/);
+    expect(item(half, 'stats-promos').detail).toMatch(
+      /^Still the built-in promos: no promo runs\./,
+    );
     expect(item(half, 'pricing-services').where).toMatchObject({
-      href: '/dashboard/content/home#pricing',
+      href: '/dashboard/content/home#services',
     });
   });
 
@@ -134,9 +140,75 @@ describe('goLiveChecklist', () => {
   it('wants the nav’s default portfolio to exist, not just any', () => {
     const other = {
       ...READY,
-      portfolios: { count: 1, defaultUsername: 'novadev', defaultExists: false },
+      portfolios: {
+        count: 1,
+        defaultUsername: 'novadev',
+        defaultExists: false,
+        defaultIsDemo: false,
+      },
     };
     expect(item(other, 'portfolio')).toMatchObject({ done: false });
-    expect(item(other, 'portfolio').detail).toContain('DEFAULT_PORTFOLIO_USERNAME');
+    expect(item(other, 'portfolio').detail).toContain('@novadev, does not exist');
+    expect(item(other, 'portfolio').where).toMatchObject({
+      href: '/dashboard/content/settings#portfolio',
+    });
+    const none = { ...READY, portfolios: { ...READY.portfolios, defaultUsername: null } };
+    expect(item(none, 'portfolio')).toMatchObject({ done: false });
+    expect(item(none, 'portfolio').detail).toMatch(/^No default portfolio is chosen/);
+  });
+
+  // A fresh embedded site: 18 made-up people and 2 made-up portfolios tick nothing.
+  it('does not count demo content as done', () => {
+    const demoSite: GoLiveFacts = {
+      ...FRESH,
+      demo: { members: 18, portfolios: 2, posts: 1 },
+      portfolios: {
+        count: 0,
+        defaultUsername: 'novadev',
+        defaultExists: true,
+        defaultIsDemo: true,
+      },
+    };
+    expect(goLiveChecklist(demoSite).filter((one) => one.done)).toEqual([]);
+    expect(item(demoSite, 'team').detail).toContain('18 demo people do not count');
+    const ownPortfolio = {
+      ...READY,
+      portfolios: {
+        count: 1,
+        defaultUsername: 'novadev',
+        defaultExists: true,
+        defaultIsDemo: true,
+      },
+    };
+    expect(item(ownPortfolio, 'portfolio')).toMatchObject({ done: false });
+    expect(item(ownPortfolio, 'portfolio').detail).toContain('@novadev, a demo portfolio');
+  });
+
+  it('ticks the legal date only when a date of the studio’s own is saved', () => {
+    const emailOnly = {
+      ...READY,
+      settings: { ...READY.settings, stored: true, legalLastUpdated: '2024-03-19' },
+    };
+    expect(item(emailOnly, 'legal-date')).toMatchObject({ done: false });
+    expect(item(emailOnly, 'legal-date').detail).toContain('the built-in date');
+    const notSaved = { ...READY, settings: { ...READY.settings, stored: false } };
+    expect(item(notSaved, 'legal-date').done).toBe(false);
+  });
+
+  it('quotes what the hero shows now, not the built-in claim', () => {
+    const upgraded = {
+      ...READY,
+      reviewed: { ...READY.reviewed, hero: false, promos: false },
+      hero: { badge: 'Top Rated Design Studio on ERLC', stats: ['77+ Happy Clients'], promos: 2 },
+    };
+    const hero = item(upgraded, 'stats-promos');
+    expect(hero.done).toBe(false);
+    expect(hero.detail).toBe(
+      'Still the built-in hero and promos: the hero says “Top Rated Design Studio on ERLC”; 2 promos run until you change them. Saving a block marks it reviewed.',
+    );
+    expect(hero.detail).not.toContain('500+');
+    expect(hero.where).toMatchObject({ href: '/dashboard/content/home#hero' });
+    const stats = { ...READY, reviewed: { ...READY.reviewed, stats: false } };
+    expect(item(stats, 'stats-promos').detail).toContain('the hero claims “77+ Happy Clients”');
   });
 });

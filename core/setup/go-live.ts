@@ -1,4 +1,6 @@
 import { formatLongDate } from '../shared/long-date';
+import { SPEC_LEGAL_LAST_UPDATED } from '../site/studio-settings';
+import { dashboard, heroBlocks, portfolioItem, reviewedItem, teamItem } from './go-live-content';
 
 // The go-live checklist (README "Go-live checklist"): what a studio sets up before it opens,
 // each item ticked from the data rather than by hand, except backups, which only a person can
@@ -17,6 +19,9 @@ export type BotStatus = {
   } | null;
 };
 
+/** Rows the demo seed made up (db/seed.ts), which "Remove all demo content" deletes. */
+export type DemoCounts = { members: number; portfolios: number; posts: number };
+
 /** An executive's word that backups run (system_state `go_live_backups`). */
 export type BackupsConfirmation = { by: string; at: string };
 
@@ -30,11 +35,27 @@ export type GoLiveFacts = {
     /** DISCORD_LEAD_ROLE_ID or DISCORD_EXECUTIVE_ROLE_ID is set. */
     reviewerRoles: boolean;
   };
-  /** Members shown on the home page (in at least one category). */
+  /** The studio's own members shown on the home page (in a category); demo people not counted. */
   shownMembers: number;
-  portfolios: { count: number; defaultUsername: string; defaultExists: boolean };
+  demo: DemoCounts;
+  portfolios: {
+    /** The studio's own; demo portfolios not counted. */
+    count: number;
+    /** The default portfolio chosen in Settings (DEFAULT_PORTFOLIO_USERNAME until then). */
+    defaultUsername: string | null;
+    defaultExists: boolean;
+    defaultIsDemo: boolean;
+  };
   /** Site content blocks an executive saved (whatever their value). */
-  reviewed: { services: boolean; pricing: boolean; stats: boolean; promos: boolean };
+  reviewed: {
+    hero: boolean;
+    services: boolean;
+    pricing: boolean;
+    stats: boolean;
+    promos: boolean;
+  };
+  /** What the hero shows now, stored or built-in: its badge, its stats, the promos running. */
+  hero: { badge: string; stats: string[]; promos: number };
   settings: {
     /** The settings block is saved. */
     stored: boolean;
@@ -73,11 +94,6 @@ export type GoLiveItem = {
 };
 
 const readme = (section: string): GoLiveWhere => ({ kind: 'readme', section });
-const dashboard = (href: string, label: string): GoLiveWhere => ({
-  kind: 'dashboard',
-  href,
-  label,
-});
 const day = (iso: string) => formatLongDate(iso.slice(0, 10));
 const list = (names: string[]) => names.map((name) => `/${name}`).join(', ');
 
@@ -147,29 +163,11 @@ function commandsItem({ discord }: GoLiveFacts): GoLiveItem {
   };
 }
 
-function reviewedItem(
-  id: 'pricing-services' | 'stats-promos',
-  title: string,
-  blocks: { key: keyof GoLiveFacts['reviewed']; label: string }[],
-  facts: GoLiveFacts,
-  why: string,
-): GoLiveItem {
-  const left = blocks.filter((block) => !facts.reviewed[block.key]).map((block) => block.label);
-  return {
-    id,
-    title,
-    done: left.length === 0,
-    detail:
-      left.length === 0
-        ? 'Saved by an executive.'
-        : `Still the built-in ${left.join(' and ')}: ${why} Saving a block marks it reviewed.`,
-    where: dashboard(`/dashboard/content/home#${blocks[0]?.key ?? ''}`, 'Site content → Home page'),
-  };
-}
-
 /** The checklist, in the order a studio works through it. */
 export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
-  const { portfolios, settings } = facts;
+  const { settings } = facts;
+  // Saving Settings for the e-mail alone keeps the built-in date: only a date of the studio's own counts.
+  const legalDateSet = settings.stored && settings.legalLastUpdated !== SPEC_LEGAL_LAST_UPDATED;
   const contactSet = settings.stored || (settings.emailConfigured && settings.inviteConfigured);
   return [
     discordItem(facts),
@@ -183,48 +181,18 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
         : 'Set DISCORD_LEAD_ROLE_ID and/or DISCORD_EXECUTIVE_ROLE_ID: without them nobody can accept or reject an application in Discord.',
       where: readme('Connecting Discord'),
     },
-    {
-      id: 'team',
-      title: 'Team on the home page',
-      done: facts.shownMembers > 0,
-      detail:
-        facts.shownMembers > 0
-          ? `${facts.shownMembers} ${facts.shownMembers === 1 ? 'person is' : 'people are'} shown in the team directory.`
-          : 'No one is shown yet (the home page says the team page is coming soon): add a category, then members in it.',
-      where: dashboard('/dashboard/content/team', 'Site content → Team'),
-    },
-    {
-      id: 'portfolio',
-      title: 'At least one portfolio',
-      done: portfolios.count > 0 && portfolios.defaultExists,
-      detail:
-        portfolios.count === 0
-          ? 'No portfolio yet: the nav’s Portfolio link is hidden until one exists.'
-          : portfolios.defaultExists
-            ? `${portfolios.count} portfolio${portfolios.count === 1 ? '' : 's'}; the nav links to @${portfolios.defaultUsername}’s.`
-            : `The nav links to the default portfolio, @${portfolios.defaultUsername}, which does not exist: create it, or set DEFAULT_PORTFOLIO_USERNAME to one that does.`,
-      where: dashboard('/dashboard/content/portfolios', 'Site content → Portfolios'),
-    },
+    teamItem(facts),
+    portfolioItem(facts),
     reviewedItem(
       'pricing-services',
       'Pricing and services reviewed',
       [
-        { key: 'pricing', label: 'pricing' },
-        { key: 'services', label: 'services' },
+        { key: 'pricing', label: 'pricing', shows: 'check the plans and prices are yours' },
+        { key: 'services', label: 'services', shows: 'check the service cards are yours' },
       ],
       facts,
-      'check the plans, prices and service cards are yours.',
     ),
-    reviewedItem(
-      'stats-promos',
-      'Stats and promos reviewed',
-      [
-        { key: 'stats', label: 'stats' },
-        { key: 'promos', label: 'promos' },
-      ],
-      facts,
-      'the hero claims “500+ Happy Clients” and a discount runs until you change them.',
-    ),
+    reviewedItem('stats-promos', 'Hero, stats and promos reviewed', heroBlocks(facts), facts),
     {
       id: 'contact',
       title: 'Support e-mail and Discord invite set',
@@ -237,8 +205,8 @@ export function goLiveChecklist(facts: GoLiveFacts): GoLiveItem[] {
     {
       id: 'legal-date',
       title: 'Legal pages’ date',
-      done: settings.stored,
-      detail: settings.stored
+      done: legalDateSet,
+      detail: legalDateSet
         ? `The terms and privacy policy say “Last updated: ${formatLongDate(settings.legalLastUpdated)}”.`
         : `The terms and privacy policy say “Last updated: ${formatLongDate(settings.legalLastUpdated)}”, the built-in date: set the day you last changed them.`,
       where: dashboard('/dashboard/content/settings#settings', 'Site content → Settings'),

@@ -37,8 +37,8 @@ export type SiteSettings = {
   /** YYYY-MM-DD: when the terms and the privacy policy last changed. */
   legalLastUpdated: string;
   /**
-   * The nav's Portfolio link: the configured default portfolio (DEFAULT_PORTFOLIO_USERNAME)
-   * when it exists; null hides the link (a fresh site has no portfolios yet).
+   * The nav's Portfolio link: the default portfolio chosen in Settings (DEFAULT_PORTFOLIO_USERNAME
+   * until then) when it exists; null hides the link (none chosen, or no portfolios yet).
    */
   portfolioUsername: string | null;
   /**
@@ -161,7 +161,7 @@ const TABLE = defineRoutes([
     head: () => ({
       title: `${studio} — Design studio for Roblox & ERLC communities`,
       description:
-        'Discord server setups, logos, liveries, uniforms and custom bots for Roblox and ERLC communities. Top Rated Design Studio on ERLC.',
+        'Discord server setups, logos, liveries, uniforms and custom bots for Roblox and ERLC communities.',
     }),
   },
   {

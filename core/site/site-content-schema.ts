@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../shared/text';
 import { ICON_NAMES } from './icons';
 import { daySchema, PromoBannerSchema } from './promo-schema';
-import type { SiteContent, SiteContentKey } from './site-content';
+import { SITE_CONTENT_KEYS, type SiteContent, type SiteContentKey } from './site-content';
 
 // What a stored site-content value must be, per key: checked by the dashboard's forms before
 // they send, by the staff API when it writes, and again when the server reads (a row that no
@@ -55,11 +55,23 @@ const StudioSettingsSchema = z.object({
   legalLastUpdated: daySchema('Last updated'),
 });
 
+const HeroTextSchema = z.object({
+  badge: text('Badge', { max: 60 }),
+  headline: required('Headline', 80),
+  tagline: required('Line under the headline', 300),
+});
+
+const PortfolioSettingsSchema = z.object({
+  // As portfolios are keyed (server/routes/portfolios): any stored username, under the text rule.
+  defaultUsername: text('Default portfolio', { min: 1, max: 64 }).nullable(),
+});
+
 /** Ids must be unique: they are anchors (services) and React keys (promos). */
 const uniqueIds = <T extends { id: string }>(items: T[]) =>
   new Set(items.map((item) => item.id)).size === items.length;
 
 export const SITE_CONTENT_SCHEMAS = {
+  hero: HeroTextSchema,
   promos: z
     .array(PromoBannerSchema)
     .max(10, { error: 'At most 10 promos' })
@@ -75,8 +87,7 @@ export const SITE_CONTENT_SCHEMAS = {
     .max(6, { error: 'At most 6 plans' }),
   stats: z.array(StatTileSchema).max(8, { error: 'At most 8 stats' }),
   settings: StudioSettingsSchema,
+  portfolio: PortfolioSettingsSchema,
 } satisfies { [K in SiteContentKey]: z.ZodType<SiteContent[K]> };
 
-export const SiteContentKeySchema = z.enum(['promos', 'services', 'pricing', 'stats', 'settings'], {
-  error: 'Unknown content key',
-});
+export const SiteContentKeySchema = z.enum(SITE_CONTENT_KEYS, { error: 'Unknown content key' });

@@ -1,3 +1,4 @@
+import { HERO_TEXT, type HeroText } from './hero-text';
 import { PRICING_PLANS } from './pricing';
 import type { PromoBanner } from './promos';
 import { SERVICE_CARDS } from './services';
@@ -19,18 +20,32 @@ import type { PricingPlan, ServiceCard, StatTile } from './types';
 
 export { SITE_CONTENT_URL } from './site-content-url';
 
-export const SITE_CONTENT_KEYS = ['promos', 'services', 'pricing', 'stats', 'settings'] as const;
+export const SITE_CONTENT_KEYS = [
+  'hero',
+  'promos',
+  'services',
+  'pricing',
+  'stats',
+  'settings',
+  'portfolio',
+] as const;
 export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
 
+/** Which portfolio the nav's Portfolio link and unknown usernames show; null: none. */
+export type PortfolioSettings = { defaultUsername: string | null };
+
 export type SiteContent = {
+  hero: HeroText;
   promos: PromoBanner[];
   services: ServiceCard[];
   pricing: PricingPlan[];
   stats: StatTile[];
   settings: StudioSettings;
+  portfolio: PortfolioSettings;
 };
 
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
+  hero: HERO_TEXT,
   promos: PROMO_BANNERS,
   services: SERVICE_CARDS,
   pricing: PRICING_PLANS,
@@ -40,4 +55,6 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
     discordInviteUrl: PLACEHOLDER_DISCORD_INVITE_URL,
     legalLastUpdated: SPEC_LEGAL_LAST_UPDATED,
   },
+  // DEFAULT_PORTFOLIO_USERNAME until an executive chooses (the server passes it).
+  portfolio: { defaultUsername: null },
 };

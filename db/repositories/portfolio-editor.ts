@@ -49,12 +49,13 @@ export function createPortfolioEditorRepository(db: Executor) {
   const portfolios = createPortfoliosRepository(db);
   return {
     /** Every portfolio, in username order: the dashboard's list. */
-    async list(): Promise<{ username: string; name: string; title: string }[]> {
+    async list(): Promise<{ username: string; name: string; title: string; demo: boolean }[]> {
       return db
         .select({
           username: portfolioProfiles.username,
           name: portfolioProfiles.name,
           title: portfolioProfiles.title,
+          demo: portfolioProfiles.demo,
         })
         .from(portfolioProfiles)
         .orderBy(asc(portfolioProfiles.username));

@@ -1,4 +1,4 @@
-import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const blogPosts = pgTable(
@@ -12,6 +12,8 @@ export const blogPosts = pgTable(
     // The spec's YYYY-MM-DD date shown on the post.
     publishedOn: date('published_on', { mode: 'string' }).notNull(),
     author: text('author'),
+    // The seed's welcome post (db/seed.ts); see team_members.demo.
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type {
   PortfolioExpertise,
   PortfolioProject,
@@ -19,5 +19,10 @@ export const portfolioProfiles = pgTable('portfolio_profiles', {
   expertise: jsonb('expertise').$type<PortfolioExpertise[]>().notNull(),
   projects: jsonb('projects').$type<PortfolioProject[]>().notNull(),
   testimonials: jsonb('testimonials').$type<PortfolioTestimonial[]>().notNull(),
+  // Uploaded in the portfolio editor (/media/site/<hash>); null: the team card's, if any.
+  avatarUrl: text('avatar_url'),
+  bannerUrl: text('banner_url'),
+  // Made up by the demo seed (db/seed.ts); see team_members.demo.
+  demo: boolean('demo').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -32,6 +33,9 @@ export const teamMembers = pgTable(
     quote: text('quote').notNull().default(''),
     // Unix milliseconds of last activity; null sorts last.
     lastActive: bigint('last_active', { mode: 'number' }),
+    // Made up by the demo seed (db/seed.ts): the go-live checklist does not count it, and
+    // "Remove all demo content" deletes it.
+    demo: boolean('demo').notNull().default(false),
   },
   // Discord usernames are case-insensitive: `crNx1` and `CRNX1` are one person, and two
   // executives adding them at once must meet here, not both pass a check (migration 0016).

@@ -90,8 +90,9 @@ describe('the dashboard’s overview in Chromium', () => {
       await waitForPage(page);
       const checklist = page.getByRole('region', { name: 'Go-live checklist' });
       await checklist.waitFor();
-      // The demo site has a team and portfolios; no Discord and nothing reviewed yet.
-      await checklist.getByText('Done: Team on the home page').waitFor();
+      // The demo site's made-up team and portfolios do not count; no Discord, nothing reviewed.
+      await checklist.getByText('To do: Team on the home page').waitFor();
+      await checklist.getByText('To do: At least one portfolio').waitFor();
       await checklist.getByText('To do: Discord connected').waitFor();
       await checklist.getByText('README → Connecting Discord').first().waitFor();
       await expectNoAxeViolations(page);

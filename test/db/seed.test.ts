@@ -4,7 +4,7 @@ import { TEAM_MEMBERS } from '../../core/team/members';
 import { TeamMemberSchema } from '../../core/team/schema';
 import { TEAM_CATEGORIES } from '../../core/team/team';
 import { createTeamRepository } from '../../db/repositories/team';
-import { blogPosts, portfolioProfiles, teamMembers } from '../../db/schema';
+import { blogPosts, portfolioProfiles, teamCategories, teamMembers } from '../../db/schema';
 import { seedDemoOnce, seedOnce, seedsDemo } from '../../db/seed';
 import { testConfig } from '../support/app';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
@@ -90,18 +90,31 @@ describe.each(DRIVERS)('demo seed on %s', (driver) => {
     expect(testConfig().LUNAR_SEED_DEMO).toBe(false);
   });
 
-  it('a first start on DATABASE_URL seeds the welcome post and no demo members', async () => {
+  // .env.example: the demo set, welcome post included, only on request.
+  it('a first start on DATABASE_URL seeds nothing: no members, portfolios or posts', async () => {
     const config = testConfig({ DATABASE_URL: 'postgres://lunar@db:5432/lunar' });
     expect(await seedOnce(database.db, { demo: seedsDemo(config) })).toBe('seeded');
     expect(await countMembers()).toBe(0);
     expect(await database.db.select().from(portfolioProfiles)).toEqual([]);
-    const [posts] = await database.db.select({ n: count() }).from(blogPosts);
-    expect(posts?.n).toBe(1);
+    expect(await database.db.select().from(blogPosts)).toEqual([]);
+    const [categories] = await database.db.select({ n: count() }).from(teamCategories);
+    expect(categories?.n).toBe(0);
   });
 
-  it('seeds the demo set when asked (db:seed-demo), once', async () => {
+  it('seeds the demo set when asked (db:seed-demo), once, every made-up row marked demo', async () => {
     expect(await seedDemoOnce(database.db)).toBe('seeded');
     expect(await countMembers()).toBe(TEAM_MEMBERS.length);
+    const members = await database.db.select({ demo: teamMembers.demo }).from(teamMembers);
+    expect(members.every((member) => member.demo)).toBe(true);
+    const profiles = await database.db.select().from(portfolioProfiles);
+    expect(profiles.map((profile) => [profile.username, profile.demo])).toEqual([
+      ['novadev', true],
+      ['ashgfx', true],
+    ]);
+    const posts = await database.db.select().from(blogPosts);
+    expect(posts.map((post) => [post.title, post.publishedOn, post.demo])).toEqual([
+      ['Welcome to Lunar', '2024-03-19', true],
+    ]);
     expect(await seedDemoOnce(database.db)).toBe('already-seeded');
     expect(await countMembers()).toBe(TEAM_MEMBERS.length);
     // The next start does not seed again either.

@@ -180,3 +180,50 @@ describe('deploy/lunar.service', () => {
     expect(unit).toMatch(/^Environment=NODE_ENV=production$/m);
   });
 });
+
+// README says what a studio owner does and sees: each variable it tells them to set is in
+// .env.example, and what it says about logs holds for the install it is about.
+describe('README against the deploy files', () => {
+  const readme = read('README.md');
+  const example = read('.env.example');
+  const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+
+  it('lists in .env.example every variable compose.yaml reads from .env', () => {
+    const used = new Set(
+      [...read('compose.yaml').matchAll(/\$\{([A-Z][A-Z0-9_]*)(?::-[^}]*)?\}/g)].map((m) => m[1]),
+    );
+    expect(used).toContain('POSTGRES_PASSWORD');
+    expect([...used].filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it('tells people to set only variables .env.example has', () => {
+    const docker = readme.slice(readme.indexOf('**Docker.**'), readme.indexOf('**systemd**'));
+    const told = [...docker.matchAll(/\bset ([A-Z_*, ]+);/g)].flatMap((m) =>
+      (m[1] ?? '').split(',').map((name) => name.trim()),
+    );
+    expect(told).toContain('POSTGRES_PASSWORD');
+    for (const name of told) {
+      if (name.endsWith('*')) {
+        expect(
+          [...listed].some((one) => one?.startsWith(name.slice(0, -1))),
+          name,
+        ).toBe(true);
+      } else {
+        expect(listed, name).toContain(name);
+      }
+    }
+  });
+
+  it('promises readable log lines only where pino-pretty is installed', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const logs = readme.slice(readme.indexOf('Logs go to standard output'));
+    const paragraph = logs.slice(0, logs.indexOf('\n\n'));
+    if (!pkg.dependencies['pino-pretty']) {
+      // A production install (npm ci --omit=dev) has no pino-pretty: JSON, whatever the terminal.
+      expect(paragraph).toMatch(
+        /production install \(`npm ci --omit=dev`[^)]*\)[^.]*always writes JSON/,
+      );
+      expect(paragraph).not.toMatch(/one readable line per record at a terminal or with/);
+    }
+  });
+});

@@ -15,6 +15,8 @@ describe.each(DRIVERS)('portfolios, SEO files and generated images on %s', (driv
     expect(Object.keys(body).sort()).toEqual(
       [
         'about',
+        'avatarUrl',
+        'bannerUrl',
         'contactUrl',
         'expertise',
         'fallback',

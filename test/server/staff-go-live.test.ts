@@ -57,7 +57,7 @@ describe.each(DRIVERS)('the go-live checklist on %s', (driver) => {
       githubUrl: null,
       contactUrl: null,
     });
-    for (const key of ['pricing', 'services', 'stats', 'promos'] as const) {
+    for (const key of ['hero', 'pricing', 'services', 'stats', 'promos'] as const) {
       const current = await server.app.inject({
         url: `/api/staff/content/site/${key}`,
         headers: { cookie },

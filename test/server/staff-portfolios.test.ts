@@ -90,6 +90,7 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
       username: 'orbit_folio',
       name: 'Orbit',
       title: 'Livery Designer',
+      demo: false,
     });
 
     const profile = await send('PUT', `${base}/orbit_folio/profile`, cookie, {
@@ -216,7 +217,7 @@ describe.each(DRIVERS)('site content: portfolios on %s', (driver) => {
     expect(badName.json().fieldErrors).toHaveProperty('username');
     expect((await send('PUT', `${base}/nobody_here/skills`, cookie, [])).statusCode).toBe(404);
     expect((await upload('nobody_here', cookie, PNG)).statusCode).toBe(404);
-    expect((await send('DELETE', `${base}/novadev`, cookie)).statusCode).toBe(409);
+    expect((await send('DELETE', `${base}/nobody_here`, cookie)).statusCode).toBe(404);
 
     expect(await publicPortfolio('bad_folio')).toEqual(stored);
   });

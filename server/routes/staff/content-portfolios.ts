@@ -12,9 +12,11 @@ import {
   createPortfolioEditorRepository,
   type PortfolioPartValue,
 } from '../../../db/repositories/portfolio-editor';
+import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
 import { SITE_MEDIA_PREFIX, siteMediaUrl } from '../../site-media';
+import { createSiteContent } from '../../site-settings';
 import { createContentWriter } from './content-write';
 import { storeImageUpload } from './store-image-upload';
 
@@ -26,14 +28,18 @@ import { storeImageUpload } from './store-image-upload';
 // As the public route reads it (server/routes/portfolios): any stored key, under the text rule.
 const UsernameParams = z.object({ username: text('Username', { min: 1, max: 64 }) });
 const PartParams = UsernameParams.extend({ part: PortfolioPartSchema });
+const ImageParams = UsernameParams.extend({
+  kind: z.enum(['avatar', 'banner'], { error: 'Picture must be avatar or banner' }),
+});
 
 const NO_SUCH_PORTFOLIO = 'No such portfolio.';
 
 const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
   const portfolios = createPortfolioEditorRepository(app.db);
+  const profiles = createPortfoliosRepository(app.db);
+  const siteContent = createSiteContent(app.db, app.config);
   const media = app.images.site;
   const executives = { onRequest: requireRole('executive') };
-  const defaultUsername = app.config.DEFAULT_PORTFOLIO_USERNAME;
 
   const write = createContentWriter(app.db);
 
@@ -54,7 +60,7 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/content/portfolios', executives, async () => ({
-    defaultUsername,
+    defaultUsername: (await siteContent.read('portfolio')).value.defaultUsername,
     portfolios: await portfolios.list(),
   }));
 
@@ -84,13 +90,7 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/content/portfolios/:username', executives, async (request, reply) => {
     const { username } = parseWith(UsernameParams, request.params);
-    // Unknown usernames show the default profile (spec §2): it must stay.
-    if (username.toLowerCase() === defaultUsername.toLowerCase()) {
-      throw new HttpError(
-        409,
-        'This is the default portfolio (DEFAULT_PORTFOLIO_USERNAME): edit it instead.',
-      );
-    }
+    // The default one too: the nav's Portfolio link then hides until another is chosen.
     if (!(await write(() => portfolios.remove(username)))) {
       throw new HttpError(404, NO_SUCH_PORTFOLIO);
     }
@@ -105,6 +105,26 @@ const portfolioContentRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!hash) throw new HttpError(404, NO_SUCH_PORTFOLIO);
     return reply.code(201).send({ url: siteMediaUrl(hash) });
+  });
+
+  // The page's own avatar or banner, stored as team cards' are; it wins over the team card's.
+  app.post('/content/portfolios/:username/picture/:kind', executives, async (request) => {
+    const { username, kind } = parseWith(ImageParams, request.params);
+    const hash = await storeImageUpload(request, media, async () =>
+      Boolean(await portfolios.find(username)),
+    );
+    if (!hash) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    const saved = await write(() => profiles.setImage(username, kind, siteMediaUrl(hash)));
+    if (!saved) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    return saved;
+  });
+
+  // Back to the team card's picture (or the generated one).
+  app.delete('/content/portfolios/:username/picture/:kind', executives, async (request) => {
+    const { username, kind } = parseWith(ImageParams, request.params);
+    const saved = await write(() => profiles.setImage(username, kind, null));
+    if (!saved) throw new HttpError(404, NO_SUCH_PORTFOLIO);
+    return saved;
   });
 };
 

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
 import type { SiteContent } from '../../../core/site/site-content';
 import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
 import { TeamMemberEditSchema } from '../../../core/team/schema';
+import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
 import { requireRole } from '../../plugins/auth';
@@ -32,6 +33,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
   const team = createTeamEditorRepository(app.db);
+  const portfolios = createPortfoliosRepository(app.db);
   const siteContent = createSiteContent(app.db, app.config);
   const media = app.images.site;
   const executives = { onRequest: requireRole('executive') };
@@ -40,6 +42,16 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryContentRoutes);
 
   const write = createContentWriter(app.db);
+
+  /** The default portfolio must be one that exists (as the list spells it); none is fine. */
+  async function checkPortfolioExists({ defaultUsername }: SiteContent['portfolio']) {
+    if (defaultUsername === null) return;
+    if (!(await portfolios.findDefault(defaultUsername))) {
+      throw new HttpError(400, 'No such portfolio.', {
+        defaultUsername: 'Default portfolio: pick one of the portfolios',
+      });
+    }
+  }
 
   app.get('/content/team', executives, async () => ({
     categories: await team.listCategories(),
@@ -87,6 +99,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   app.put('/content/site/:key', executives, async (request) => {
     const { key } = parseWith(KeyParams, request.params);
     const value = parseWith(SITE_CONTENT_SCHEMAS[key], request.body) as SiteContent[typeof key];
+    if (key === 'portfolio') await checkPortfolioExists(value as SiteContent['portfolio']);
     await write(() => siteContent.write(key, value));
     return siteContent.read(key);
   });

@@ -1,14 +1,16 @@
-import { countDistinct } from 'drizzle-orm';
+import { countDistinct, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasDiscordConnection } from '../../../core/config';
 import { type GoLiveFacts, goLiveChecklist } from '../../../core/setup/go-live';
+import { activePromos, utcDay } from '../../../core/site/promos';
 import {
   PLACEHOLDER_DISCORD_INVITE_URL,
   PLACEHOLDER_SUPPORT_EMAIL,
 } from '../../../core/site/studio-settings';
+import { createDemoContentRepository } from '../../../db/repositories/demo-content';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { createSystemStateRepository } from '../../../db/repositories/system-state';
-import { teamCategoryMembers } from '../../../db/schema';
+import { teamCategoryMembers, teamMembers } from '../../../db/schema';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 import { createSiteContent } from '../../site-settings';
 
@@ -21,6 +23,7 @@ const goLiveRoutes: FastifyPluginAsync = async (app) => {
   const state = createSystemStateRepository(app.db);
   const content = createSiteContent(app.db, config);
   const portfolios = createPortfoliosRepository(app.db);
+  const demo = createDemoContentRepository(app.db);
   const executives = { onRequest: requireRole('executive') };
 
   async function discordFacts(): Promise<GoLiveFacts['discord']> {
@@ -34,26 +37,48 @@ const goLiveRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
+  /** The studio's own portfolios and the default's, demo ones apart. */
+  async function portfolioFacts(): Promise<GoLiveFacts['portfolios']> {
+    const [list, chosen] = await Promise.all([portfolios.listKeys(), content.read('portfolio')]);
+    const { defaultUsername } = chosen.value;
+    const found = list.find((one) => one.username === defaultUsername);
+    return {
+      count: list.filter((one) => !one.demo).length,
+      defaultUsername,
+      defaultExists: found !== undefined,
+      defaultIsDemo: found?.demo ?? false,
+    };
+  }
+
   async function checklist() {
-    const [discord, [shown], usernames, stored, settings, backups] = await Promise.all([
-      discordFacts(),
-      app.db
-        .select({ members: countDistinct(teamCategoryMembers.memberId) })
-        .from(teamCategoryMembers),
-      portfolios.listUsernames(),
-      content.storedKeys(),
-      content.read('settings'),
-      state.backupsConfirmation(),
-    ]);
+    const [discord, [shown], portfolio, demoCounts, stored, shows, settings, backups] =
+      await Promise.all([
+        discordFacts(),
+        // Made-up people do not make a team.
+        app.db
+          .select({ members: countDistinct(teamCategoryMembers.memberId) })
+          .from(teamCategoryMembers)
+          .innerJoin(teamMembers, eq(teamMembers.id, teamCategoryMembers.memberId))
+          .where(eq(teamMembers.demo, false)),
+        portfolioFacts(),
+        demo.count(),
+        content.storedKeys(),
+        content.readAll(),
+        content.read('settings'),
+        state.backupsConfirmation(),
+      ]);
     const items = goLiveChecklist({
       discord,
       shownMembers: Number(shown?.members ?? 0),
-      portfolios: {
-        count: usernames.length,
-        defaultUsername: config.DEFAULT_PORTFOLIO_USERNAME,
-        defaultExists: usernames.includes(config.DEFAULT_PORTFOLIO_USERNAME),
+      demo: demoCounts,
+      portfolios: portfolio,
+      hero: {
+        badge: shows.hero.badge,
+        stats: shows.stats.map((stat) => `${stat.value} ${stat.label}`),
+        promos: activePromos(shows.promos, utcDay(new Date())).length,
       },
       reviewed: {
+        hero: stored.includes('hero'),
         services: stored.includes('services'),
         pricing: stored.includes('pricing'),
         stats: stored.includes('stats'),

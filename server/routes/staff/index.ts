@@ -3,6 +3,7 @@ import { requireRole } from '../../plugins/auth';
 import applicationImageRoutes from '../images/application-images';
 import applicationsRoutes from './applications';
 import contentRoutes from './content';
+import demoContentRoutes from './demo-content';
 import eventRoutes from './events';
 import goLiveRoutes from './go-live';
 import meRoutes from './me';
@@ -34,6 +35,7 @@ export default staffRouteFolder([
   meRoutes,
   overviewRoutes,
   goLiveRoutes,
+  demoContentRoutes,
   applicationsRoutes,
   orderRoutes,
   ticketRoutes,

@@ -3,7 +3,8 @@ import type { PortfolioResponse } from '../../../../core/portfolio/schema';
 import { Icon } from '../icon';
 import { buttonClass } from '../ui/button';
 
-// A stable banner per profile so the preview does not change between visits.
+// The designer's own pictures (the portfolio's, else the team card's); without them a generated
+// avatar and a stock banner, stable per profile so the preview does not change between visits.
 function bannerFor(username: string): string {
   let sum = 0;
   for (const char of username) sum = (sum * 31 + (char.codePointAt(0) ?? 0)) % 9973;
@@ -16,7 +17,7 @@ export function ProfileHeader({ profile }: { profile: PortfolioResponse }) {
       {/* width/height reserve the space before the image loads (no layout shift); the
           banner is the page's largest paint, so it is fetched first. */}
       <img
-        src={bannerFor(profile.username)}
+        src={profile.bannerUrl ?? bannerFor(profile.username)}
         alt=""
         width={1200}
         height={300}
@@ -25,7 +26,7 @@ export function ProfileHeader({ profile }: { profile: PortfolioResponse }) {
       />
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
         <img
-          src={`/avatars/${encodeURIComponent(profile.username)}.svg`}
+          src={profile.avatarUrl ?? `/avatars/${encodeURIComponent(profile.username)}.svg`}
           alt={`${profile.name}'s avatar`}
           width={112}
           height={112}

@@ -1,17 +1,23 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type Portfolio, PortfolioCreateSchema } from '../../../../core/portfolio/schema';
+import {
+  type Portfolio,
+  PortfolioCreateSchema,
+  type PortfolioWithImages,
+} from '../../../../core/portfolio/schema';
 import { portfolioPath } from '../../../../core/site/routes';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DialogActions, DialogPanel } from '../dialog-panel';
 import { useCheckedSave } from '../forms/checked-save';
 import { useStaffMutation, useStaffQuery } from '../query';
 import { Field, FormMessage, inputClass } from './content-field';
+import type { PortfolioList } from './default-portfolio';
 import { useFormDialog } from './form-dialog';
 import {
   PORTFOLIO_WRITES_INVALIDATE,
   PORTFOLIOS_ENDPOINT,
   portfolioEndpoint,
 } from './portfolio-api';
+import { PortfolioPictures } from './portfolio-pictures';
 import { ProfileFields, ProfileForm, readProfileForm } from './portfolio-profile-form';
 import { ProjectsEditor } from './portfolio-projects';
 import { ExpertiseEditor, SkillsEditor, TestimonialsEditor } from './portfolio-rows';
@@ -19,11 +25,6 @@ import { ExpertiseEditor, SkillsEditor, TestimonialsEditor } from './portfolio-r
 // Site content (executives): the designers' portfolios (/team/portfolios/:username). One
 // portfolio at a time: its profile, skills, projects, expertise and testimonials, each saved on
 // its own and shown on the public page at the next request.
-
-type PortfolioList = {
-  defaultUsername: string;
-  portfolios: { username: string; name: string; title: string }[];
-};
 
 export function PortfolioEditor() {
   const list = useStaffQuery<PortfolioList>(PORTFOLIOS_ENDPOINT);
@@ -58,7 +59,7 @@ export function PortfolioEditor() {
             >
               {portfolios.map((one) => (
                 <option key={one.username} value={one.username}>
-                  {one.name} (@{one.username})
+                  {one.name} (@{one.username}){one.demo ? ' (demo)' : ''}
                 </option>
               ))}
             </select>
@@ -86,7 +87,7 @@ function PortfolioDetail({
   isDefault: boolean;
   onDeleted: () => void;
 }) {
-  const answer = useStaffQuery<Portfolio>(portfolioEndpoint(username));
+  const answer = useStaffQuery<PortfolioWithImages>(portfolioEndpoint(username));
   const remove = useStaffMutation(
     () => ({ method: 'DELETE', url: portfolioEndpoint(username) }),
     PORTFOLIO_WRITES_INVALIDATE,
@@ -100,28 +101,34 @@ function PortfolioDetail({
         <a href={portfolioPath(portfolio.username)} className="text-lavender-strong underline">
           View the public page<span className="sr-only"> of {portfolio.name}</span>
         </a>
-        {isDefault ? (
-          <span className="text-muted">The default portfolio: it cannot be deleted.</span>
-        ) : (
-          <ConfirmDialog
-            trigger={
-              <>
-                Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
-              </>
-            }
-            title={`Delete ${portfolio.name}'s portfolio?`}
-            description={`Its page, ${portfolioPath(portfolio.username)}, then shows the default portfolio instead. This cannot be undone.`}
-            confirmLabel="Delete portfolio"
-            busyLabel="Deleting…"
-            run={async () => {
-              await remove.mutateAsync();
-              onDeleted();
-            }}
-          />
+        {isDefault && (
+          <span className="text-muted">
+            The default portfolio: the nav links to it (Site content → Settings).
+          </span>
         )}
+        <ConfirmDialog
+          trigger={
+            <>
+              Delete portfolio<span className="sr-only"> of {portfolio.name}</span>
+            </>
+          }
+          title={`Delete ${portfolio.name}'s portfolio?`}
+          description={
+            isDefault
+              ? `It is the default portfolio: the nav's Portfolio link goes until you choose another in Settings, and unknown portfolio addresses show the 404 page. This cannot be undone.`
+              : `Its page, ${portfolioPath(portfolio.username)}, then shows the default portfolio instead. This cannot be undone.`
+          }
+          confirmLabel="Delete portfolio"
+          busyLabel="Deleting…"
+          run={async () => {
+            await remove.mutateAsync();
+            onDeleted();
+          }}
+        />
       </p>
       {/* Each form keeps what was typed and saved; another portfolio remounts them (key). */}
       <ProfileForm portfolio={portfolio} />
+      <PortfolioPictures portfolio={portfolio} />
       <SkillsEditor portfolio={portfolio} />
       <ProjectsEditor portfolio={portfolio} />
       <ExpertiseEditor portfolio={portfolio} />

@@ -3,10 +3,12 @@ import type { GoLiveItem } from '../../../../core/setup/go-live';
 import { Icon } from '../../components/icon';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useStaffMutation, useStaffQuery } from '../query';
+import { ReadmeLink } from './readme-link';
 
 // The go-live checklist on an executive's Overview, until every item is done: each item ticks
 // itself from the data (server/routes/staff/go-live.ts) and says where it is done: a dashboard
-// page, or the README section for settings that live in the server's environment. Backups are
+// page, or the README section for settings that live in the server's environment (opened in
+// place: readme-link.tsx). Backups are
 // the one item a person confirms; who and when is recorded.
 
 const GO_LIVE = '/api/staff/go-live';
@@ -22,11 +24,7 @@ function Where({ item }: { item: GoLiveItem }) {
       </Link>
     );
   }
-  return (
-    <span className="text-sm text-muted">
-      README → <span className="text-white">{item.where.section}</span>
-    </span>
-  );
+  return <ReadmeLink section={item.where.section} item={item.title} />;
 }
 
 function ConfirmBackups() {

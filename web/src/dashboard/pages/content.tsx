@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { ApiProblem } from '../../components/ui/api-problem';
+import { DefaultPortfolioEditor } from '../content/default-portfolio';
+import { HeroEditor } from '../content/hero-block';
 import { PortfolioEditor } from '../content/portfolio-editor';
 import { PricingEditor } from '../content/pricing-block';
 import { PromosEditor } from '../content/promos-block';
@@ -52,6 +54,7 @@ function TeamPart() {
 }
 
 const HOME_BLOCKS = [
+  { id: 'hero', label: 'Hero' },
   { id: 'services', label: 'Services' },
   { id: 'pricing', label: 'Pricing' },
   { id: 'stats', label: 'Stats' },
@@ -72,6 +75,7 @@ function HomePart() {
           </span>
         ))}
       </nav>
+      <HeroEditor />
       <ServicesEditor />
       <PricingEditor />
       <StatsEditor />
@@ -107,7 +111,12 @@ export default function ContentSection({ itemId = 'team' }: SectionPageProps) {
       {part?.id === 'team' && <TeamPart />}
       {part?.id === 'portfolios' && <PortfolioEditor />}
       {part?.id === 'home' && <HomePart />}
-      {part?.id === 'settings' && <SettingsEditor />}
+      {part?.id === 'settings' && (
+        <div className="space-y-6">
+          <SettingsEditor />
+          <DefaultPortfolioEditor />
+        </div>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { OVERVIEW_WEEKS, type OverviewFigures, qcPassRate } from '../../../../co
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useLiveRefresh } from '../live';
+import { DemoContent } from '../overview/demo-content';
 import { GoLiveChecklist } from '../overview/go-live';
 import { TicketFigures } from '../overview/ticket-figures';
 import { WeeklyChart } from '../overview/weekly-chart';
@@ -167,6 +168,7 @@ export default function OverviewSection() {
       <h1 id="overview-title" className="text-2xl font-bold">
         Overview
       </h1>
+      {executive && <DemoContent />}
       {executive && <GoLiveChecklist />}
       <ApiProblem
         state={overview}
