@@ -3,12 +3,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../core/config';
 import { hasRole } from '../core/config';
+import { chownCommand, findUnusableFiles } from './data-dir-owner';
 import { SITE_MEDIA_FOLDER } from './image-store';
 import { createFileImageStore } from './image-store-files';
 
 /** Start-up stops on this; its message is the one line the operator reads. */
 class DataDirError extends Error {
-  constructor(message: string, options: { cause: unknown }) {
+  constructor(message: string, options?: { cause: unknown }) {
     super(message, options);
     this.name = 'DataDirError';
   }
@@ -40,7 +41,9 @@ export function writableFoldersOf(config: Config): string[] {
  * what this user may do (root, ACLs, read-only mounts).
  */
 export async function checkDataDir(config: Config): Promise<void> {
-  for (const folder of writableFoldersOf(config)) {
+  const folders = writableFoldersOf(config);
+  if (folders.length > 0) checkFilesAreOurs(config.DATA_DIR);
+  for (const folder of folders) {
     const probe = join(folder, `.write-check-${randomUUID()}`);
     try {
       await mkdir(folder, { recursive: true });
@@ -57,4 +60,25 @@ export async function checkDataDir(config: Config): Promise<void> {
       );
     }
   }
+}
+
+/** How many of the files this user cannot use the message names. */
+const NAMED_FILES = 3;
+
+/**
+ * Stops start-up, before PGlite opens, when files under DATA_DIR are not this user's to read
+ * and write: PGlite would abort with nothing but "Aborted(). Build with -sASSERTIONS", and
+ * uploads would fail one by one. Names a few, and the `chown` that gives them back.
+ */
+function checkFilesAreOurs(dataDir: string): void {
+  const unusable = findUnusableFiles(dataDir);
+  if (unusable.length === 0) return;
+  const dir = resolve(dataDir);
+  const named = unusable.slice(0, NAMED_FILES).join(', ');
+  const more = unusable.length > NAMED_FILES ? ` and ${unusable.length - NAMED_FILES} more` : '';
+  throw new DataDirError(
+    `DATA_DIR ${dir} has files the user running Lunar cannot read and write: ${named}${more}. ` +
+      'A command run as another user (such as root running npm run login-link) leaves them. ' +
+      `Give them back, then start again: ${chownCommand(dir)}`,
+  );
 }

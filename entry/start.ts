@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { prepareImageStorage } from '../db/image-files';
 import { openImageStores } from '../db/image-stores';
 import { seedOnce, seedsDemo } from '../db/seed';
-import { createMetrics, type Metrics, startLocalControl, startWeb } from '../server';
+import { createMetrics, servesMetrics, startLocalControl, startWeb } from '../server';
 import { openConfiguredDatabase } from './database';
 import { createLogger } from './logger';
 import { startMetricsPort } from './metrics-port';
@@ -50,18 +50,18 @@ export async function startLunar(config: Config): Promise<RunningLunar> {
       log.error({ err: error }, `image storage (${imageStores.applications.kind}) not tidied`);
     }
 
+    // One registry per process: the site's GET /metrics and METRICS_PORT serve the same counts.
+    const metrics = createMetrics(database, { serving: servesMetrics(config) });
     let url: string | null = null;
-    let metrics: Metrics | undefined;
     if (hasRole(config, 'web')) {
-      const web = await startWeb(config, database, log);
+      const web = await startWeb(config, database, log, metrics);
       closers.push({ name: 'http', close: () => web.close() });
       url = web.url;
-      metrics = web.metrics;
     }
     if (config.METRICS_PORT !== undefined) {
       const port = await startMetricsPort(
         { port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN },
-        metrics ?? createMetrics(database, { serving: true }),
+        metrics,
         log,
       );
       closers.push({ name: 'metrics port', close: () => port.close() });

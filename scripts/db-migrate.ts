@@ -1,3 +1,4 @@
+import { refuseAnotherUsersDataDir } from '../entry/data-dir-owner';
 import { openConfiguredDatabase } from '../entry/database';
 import { loadConfigOrExit } from '../entry/load-config';
 
@@ -6,6 +7,7 @@ import { loadConfigOrExit } from '../entry/load-config';
 // deploy that migrates before it starts the new version. Compiled into dist/server/ so a
 // production install runs it without development dependencies.
 const config = loadConfigOrExit();
+refuseAnotherUsersDataDir(config, 'db:migrate');
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();

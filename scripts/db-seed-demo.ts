@@ -1,4 +1,5 @@
 import { seedDemoOnce } from '../db/seed';
+import { refuseAnotherUsersDataDir } from '../entry/data-dir-owner';
 import { openConfiguredDatabase } from '../entry/database';
 import { loadConfigOrExit } from '../entry/load-config';
 
@@ -6,6 +7,7 @@ import { loadConfigOrExit } from '../entry/load-config';
 // the embedded database; stop Lunar first), for a staging or demo site. Migrates first, like a start. Does
 // nothing where they were seeded before or the team already has members.
 const config = loadConfigOrExit();
+refuseAnotherUsersDataDir(config, 'db:seed-demo');
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();

@@ -5,6 +5,7 @@ import { LOCAL_OWNER_ID, type SignInLinkRequest, SignInLinkRequestSchema } from 
 import { publicUrl } from '../core/config';
 import { openDatabase } from '../db/client';
 import { createSignInLink } from '../db/repositories/sign-in-links';
+import { refuseAnotherUsersDataDir } from '../entry/data-dir-owner';
 import { loadConfigOrExit } from '../entry/load-config';
 import { requestSignInLink } from '../server/local-control';
 
@@ -78,6 +79,7 @@ async function makeLink(): Promise<string> {
   if (!config.DATABASE_URL) {
     const url = await requestSignInLink(config.DATA_DIR, request);
     if (url) return url;
+    refuseAnotherUsersDataDir(config, 'login-link');
     // PG_VERSION marks a Postgres data directory: the embedded database exists there.
     if (!existsSync(join(config.DATA_DIR, 'PG_VERSION'))) fail(noDatabaseHere(config.DATA_DIR), 1);
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changesHubPlugin } from './live/changes-hub';
 import { metricsPlugin } from './metrics';
+import type { Metrics } from './metrics/registry';
 import type { AppContext } from './plugins/app-context';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -30,6 +31,11 @@ import { loadWebBuild } from './web/web-build';
 type AppOptions = AppContext & {
   /** The `npm run build` output; omit to serve the API only (API tests). */
   webDistDir?: string;
+  /**
+   * The process's metrics (entry/start.ts), which METRICS_PORT serves as well; omitted, the app
+   * counts in a registry of its own (tests build many apps in one process).
+   */
+  metrics?: Metrics;
 };
 
 /**
@@ -45,7 +51,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(requestLogPlugin);
-  await fastify.register(metricsPlugin);
+  await fastify.register(metricsPlugin, { metrics: options.metrics });
   await fastify.register(unreadBodyPlugin);
   await fastify.register(authPlugin);
   await fastify.register(customerAuthPlugin);

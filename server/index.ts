@@ -1,4 +1,4 @@
 // The web half's face to the process entry (entry/start.ts).
 export { startLocalControl } from './local-control';
-export { createMetrics, type Metrics } from './metrics/registry';
+export { createMetrics, servesMetrics } from './metrics/registry';
 export { startWeb } from './start-web';

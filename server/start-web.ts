@@ -9,19 +9,21 @@ import { serverOptions } from './server-options';
 
 type RunningWeb = {
   url: string;
-  /** This app's and the process's metrics (entry/metrics-port.ts serves them on METRICS_PORT). */
-  metrics: Metrics;
   close(): Promise<void>;
 };
 
 /** How long a stop waits for requests in flight (a slow upload) before cutting them off. */
 const DRAIN_MS = 10_000;
 
-/** The `web` role: the app with the built site, listening on HOST:PORT. */
+/**
+ * The `web` role: the app with the built site, listening on HOST:PORT, counting in the
+ * process's `metrics`.
+ */
 export async function startWeb(
   config: Config,
   database: DatabaseHandle,
   log: FastifyBaseLogger,
+  metrics: Metrics,
 ): Promise<RunningWeb> {
   const server = Fastify({ ...serverOptions(config), loggerInstance: log });
   try {
@@ -29,6 +31,7 @@ export async function startWeb(
       config,
       database,
       webDistDir: resolve(config.WEB_DIST_DIR),
+      metrics,
     });
     await server.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -43,7 +46,6 @@ export async function startWeb(
   }).catch((error) => log.warn({ err: error }, 'could not make the owner sign-in link'));
   return {
     url: publicUrl({ ...config, PORT: port }),
-    metrics: server.metrics,
     close: () => drainAndClose(server, log),
   };
 }

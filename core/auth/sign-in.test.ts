@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { staffRolesFromDiscord } from './discord-roles';
+import { FOREIGN_NEXTS } from './foreign-nexts.fixture';
 import { isStaffPagePath, SignInLinkRequestSchema, safeNextPath, signInPagePath } from './sign-in';
 
 describe('safeNextPath', () => {
-  it('keeps a path on this site with its query and fragment', () => {
-    expect(safeNextPath('/dashboard/orders?status=paid#top')).toBe(
-      '/dashboard/orders?status=paid#top',
-    );
-    expect(safeNextPath('/staff/ticket-procedure')).toBe('/staff/ticket-procedure');
+  it.each([
+    ['/dashboard/orders?page=2', '/dashboard/orders?page=2'],
+    ['/dashboard/orders?status=paid#top', '/dashboard/orders?status=paid#top'],
+    ['/staff/ticket-procedure', '/staff/ticket-procedure'],
+    ['/blog/caf%C3%A9', '/blog/caf%C3%A9'],
+    ['/order/plan/basic-design?ref=%2F%2Fx', '/order/plan/basic-design?ref=%2F%2Fx'],
+    ['/dashboard/./orders', '/dashboard/orders'],
+  ])('keeps %s, a page of this site', (next, kept) => {
+    expect(safeNextPath(next)).toBe(kept);
+  });
+
+  it.each(FOREIGN_NEXTS)('falls back to the dashboard for %s', (_what, next) => {
+    expect(safeNextPath(next)).toBe('/dashboard');
+    expect(safeNextPath(next, '/orders')).toBe('/orders');
   });
 
   it.each([
-    ['another origin', 'https://evil.example/dashboard'],
-    ['a protocol-relative URL', '//evil.example/dashboard'],
-    ['a backslash browsers read as a slash', '/\\evil.example'],
-    ['a tab browsers drop', '/\t/evil.example'],
-    ['a newline', '/dashboard\n'],
-    ['a javascript: URL', 'javascript:alert(1)'],
     ['a relative path', 'dashboard'],
     ['the sign-in page itself', '/signin?next=/dashboard'],
     ['a sign-in route', '/auth/link/abc'],

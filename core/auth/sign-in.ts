@@ -66,28 +66,69 @@ const hasControlCharacter = (text: string) =>
 const PLACEHOLDER_ORIGIN = 'http://next.invalid';
 
 /**
- * The page to return to after signing in, if `next` is a path on this site; otherwise the
- * dashboard. Never an open redirect: `//evil.example`, `/\evil.example`, `https://…` and
- * anything that resolves to another origin fall back. Sign-in and API paths fall back too, so
- * a sign-in never lands on another sign-in.
+ * Percent-decodings a path is checked through: a proxy or a server that decodes once more
+ * (`%2f` → `/`) must not find another host in it either. A real page's address needs none.
+ */
+const DECODING_ROUNDS = 3;
+
+/**
+ * One leading slash and nothing a browser reads as more: it treats a backslash like a slash
+ * and drops tabs and newlines, so `/\evil` and `/\t/evil` are protocol-relative too.
+ */
+const isSingleSlashPath = (path: string) =>
+  path.startsWith('/') &&
+  !path.startsWith('//') &&
+  !path.includes('\\') &&
+  !hasControlCharacter(path);
+
+/**
+ * `next` as a browser resolves it on this site (dot segments, `%2e` included, removed), or
+ * null when it is, or resolves to, anything but a single-slash path here: `/.//evil.example`
+ * resolves to `//evil.example`.
+ */
+function resolveOnThisSite(next: string): URL | null {
+  if (!isSingleSlashPath(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, PLACEHOLDER_ORIGIN);
+  } catch {
+    return null;
+  }
+  return url.origin === PLACEHOLDER_ORIGIN && isSingleSlashPath(url.pathname) ? url : null;
+}
+
+/** Whether every decoding of the path still resolves on this site (a stray `%` does not). */
+function staysOnSiteDecoded(pathname: string): boolean {
+  let current = pathname;
+  for (let round = 0; round < DECODING_ROUNDS; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    if (!resolveOnThisSite(decoded)) return false;
+    current = decoded;
+  }
+  return false;
+}
+
+/**
+ * The one decision on every `next` (staff links, both OAuth flows, the sign-in page): the page
+ * to return to after signing in, if `next` is a path on this site; otherwise `fallback`. Never
+ * an open redirect: `//evil.example`, `/\evil.example`, `/.//evil.example`, `/%2f/evil.example`,
+ * `https://…` and anything else that is or decodes to another origin fall back. Sign-in and
+ * API paths fall back too, so a sign-in never lands on another sign-in.
  */
 export function safeNextPath(next: unknown, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
   if (typeof next !== 'string' || next.length === 0 || next.length > NEXT_MAX_LENGTH) {
     return fallback;
   }
-  // Browsers treat a backslash like a slash and drop tabs and newlines, so `/\evil` and
-  // `/\t/evil` would be protocol-relative.
-  if (!next.startsWith('/') || next.includes('\\') || hasControlCharacter(next)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(next, PLACEHOLDER_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  const url = resolveOnThisSite(next);
+  if (!url || !staysOnSiteDecoded(url.pathname)) return fallback;
   if (/^\/(api|auth)(\/|$)/.test(url.pathname) || url.pathname === SIGN_IN_PAGE) return fallback;
-  return path;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** `/signin?next=…&error=…`, the sign-in page's address for a redirect. */

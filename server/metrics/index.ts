@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { PRERENDER_HEADER, PRERENDER_TOKEN } from '../plugins/request-log';
-import { createMetrics, type Metrics } from './registry';
+import { createMetrics, type Metrics, servesMetrics } from './registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,11 +21,11 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * /metrics is an unknown route; METRICS_PORT alone serves them on loopback only
  * (entry/metrics-port.ts), never on the site's port.
  */
-export const metricsPlugin = fp(
-  async (app) => {
-    const { METRICS_TOKEN: token, METRICS_PORT: port } = app.config;
-    const serving = token !== undefined || port !== undefined;
-    const metrics = createMetrics(app.database, { serving });
+export const metricsPlugin = fp<{ metrics?: Metrics }>(
+  async (app, options) => {
+    const token = app.config.METRICS_TOKEN;
+    const serving = servesMetrics(app.config);
+    const metrics = options.metrics ?? createMetrics(app.database, { serving });
     app.decorate('metrics', metrics);
     app.decorateRequest('metricsRoute', null);
     if (!serving) return;

@@ -5,12 +5,19 @@ import {
   register as processRegistry,
   Registry,
 } from 'prom-client';
+import type { Config } from '../../core/config';
 import type { DatabaseHandle } from '../../db/client';
 import { registerDatabaseMetrics } from '../../db/metrics';
 
 // Two registries: prom-client's global one holds what belongs to the process (memory, event
-// loop delay, the Discord gateway of bot/gateway-metrics.ts), registered once; each app gets
-// its own for its requests and its database, so tests may build many apps in one process.
+// loop delay, the Discord gateway of bot/gateway-metrics.ts), registered once; the other holds
+// the requests and the database. The process makes that one once (entry/start.ts) and both the
+// site's GET /metrics and METRICS_PORT serve it; tests, which build many apps in one process,
+// let each app make its own.
+
+/** Metrics are on (served and timed) with METRICS_TOKEN or METRICS_PORT. */
+export const servesMetrics = (config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>) =>
+  config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
 
 let defaultsCollected = false;
 function collectProcessMetricsOnce() {

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,31 @@ describe('DATA_DIR for an unprivileged user', () => {
         'Docker image uses its /data volume; leave DATA_DIR unset there).',
     ]);
     expect(lunar.output()).not.toMatch(/unhandled|^\s+at /im);
+  }, 60_000);
+
+  it('stops at start naming the files it cannot read, and the chown that gives them back', async () => {
+    // What `npm run login-link` run as root leaves on the embedded database in the service
+    // user's folder: root's files, mode 600, where PGlite aborted with "Aborted(). Build with
+    // -sASSERTIONS…" alone (as another user, files this user may not open stand in for them).
+    const dataDir = folderForUnprivileged(join(parent, 'left-by-root'));
+    mkdirSync(join(dataDir, 'base', '1'), { recursive: true });
+    for (const file of ['PG_VERSION', 'base/1/1259', 'postmaster.opts']) {
+      writeFileSync(join(dataDir, file), '17\n', { mode: isRoot ? 0o600 : 0o000 });
+    }
+    if (!isRoot) chmodSync(join(dataDir, 'base'), 0o000);
+    const id = (flag: string) =>
+      spawnSync('id', [flag, ...(isRoot ? ['nobody'] : [])], { encoding: 'utf8' }).stdout.trim();
+
+    const lunar = spawnLunarUnprivileged({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    expect(await lunar.exited).toBe(1);
+    expect(lunar.output()).toContain(
+      `Lunar failed to start: DATA_DIR ${dataDir} has files the user running Lunar cannot read ` +
+        'and write: base, PG_VERSION, postmaster.opts. A command run as another user (such as ' +
+        'root running npm run login-link) leaves them. Give them back, then start again: ' +
+        `chown -R ${id('-nu')}:${id('-gn')} ${dataDir}\n`,
+    );
+    expect(lunar.output()).not.toMatch(/Aborted|unhandled|^\s+at /im);
+    if (!isRoot) chmodSync(join(dataDir, 'base'), 0o755);
   }, 60_000);
 
   it('stores an application with images, with a copied .env.example and the image’s DATA_DIR', async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase } from '../support/database';
 import { describeNeeding, POSTGRES_MISSING } from '../support/needs';
-import { builtEntry, startLunarProcess, waitForOutput } from '../support/process';
+import { builtEntry, spawnScript, startLunarProcess, waitForOutput } from '../support/process';
+import { folderForUnprivileged, isRoot } from '../support/unprivileged';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OWNER_LINE = /Open this link to sign in as the owner: (\S+)/;
@@ -154,4 +155,36 @@ describeNeeding(POSTGRES_MISSING)('npm run login-link with DATABASE_URL', () => 
       await database.close();
     }
   }, 60_000);
+});
+
+describe('operator commands on an embedded database another user owns', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'lunar-not-mine-'));
+  chmodSync(parent, 0o755);
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+  // As root (a shell on the server, `sudo -i`), a folder the service user owns; as anyone
+  // else, a folder root owns stands in for it.
+  const dataDir = isRoot ? folderForUnprivileged(join(parent, 'data')) : '/';
+  const owner = isRoot ? 'nobody' : 'root';
+
+  it.each([
+    ['login-link', 'login-link', ['--discord-id', '123456789012345678', '--role', 'lead']],
+    ['db-migrate', 'db:migrate', []],
+    ['db-seed-demo', 'db:seed-demo', []],
+  ])(
+    '%s refuses, saying whom to run it as, and writes nothing',
+    async (script, npm, args) => {
+      const command = spawnScript(script, { DATA_DIR: dataDir }, args);
+      expect(await command.exited).toBe(1);
+      const again = ['npm run', npm, ...(args.length ? ['--', ...args] : [])].join(' ');
+      expect(command.output()).toContain(
+        `DATA_DIR ${dataDir} belongs to ${owner}, and this command runs as `,
+      );
+      expect(command.output()).toContain(
+        `Nothing was changed. Run it as ${owner}: runuser -u ${owner} -- ${again} ` +
+          `(with Docker: docker compose exec lunar ${again}).`,
+      );
+      if (isRoot) expect(readdirSync(dataDir)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FOREIGN_NEXTS } from '../../core/auth/foreign-nexts.fixture';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { customerAccounts, customerSessions } from '../../db/schema';
 import { buildTestApp } from '../support/app';
@@ -145,6 +146,23 @@ describe.each(DRIVERS)('customer sign-in (Continue with Discord) on %s', (driver
     const offsite = await continueWithDiscord(app, discord, customer, { next: '//evil.example/' });
     expect(offsite.callback.headers.location).toBe('/orders');
     expect(await countRows(database.db, customerSessions)).toBeGreaterThan(0);
+  });
+
+  it.each(FOREIGN_NEXTS)(
+    'returns to the orders page, never off-site, for %s',
+    async (_what, next) => {
+      const flow = await continueWithDiscord(app, discord, newCustomer(), { next });
+      expect(flow.callback.headers.location).toBe('/orders');
+      expect(flow.cookie).toBeDefined();
+    },
+  );
+
+  it('keeps a failed sign-in on this site for a foreign next too', async () => {
+    discord.fake.oauth.denyNext();
+    const denied = await continueWithDiscord(app, discord, newCustomer(), {
+      next: '/.//evil.example/x',
+    });
+    expect(denied.callback.headers.location).toBe('/orders?signin=denied');
   });
 
   it('signs out on the server, and refuses a cross-site sign-out', async () => {

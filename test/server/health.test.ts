@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSystemStateRepository } from '../../db/repositories/system-state';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, DRIVERS } from '../support/database';
 
@@ -12,10 +13,29 @@ describe.each(DRIVERS)('GET /api/health on %s', (driver) => {
       status: 'ok',
       database: 'up',
       storage: 'up',
-      discord: 'ok',
+      discord: 'off',
     });
     expect(response.headers['cache-control']).toBe('no-store');
     await app.close();
+    await database.close();
+  });
+
+  it('says discord is off without DISCORD_TOKEN, whatever was recorded before', async () => {
+    const database = await createTestDatabase(driver);
+    const unauthorized = { status: 'unauthorized', since: new Date().toISOString() } as const;
+    const discord = async (env: Record<string, string>) => {
+      const app = await buildTestApp(database, { env });
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      await app.close();
+      expect(response.statusCode).toBe(200);
+      return response.json().discord;
+    };
+    const withToken = { DISCORD_TOKEN: 'bot.token.value', DISCORD_GUILD_ID: '100000000000000000' };
+    expect(await discord({})).toBe('off');
+    expect(await discord(withToken)).toBe('ok');
+    await createSystemStateRepository(database.db).setDiscordAuth(unauthorized);
+    expect(await discord(withToken)).toBe('unauthorized');
+    expect(await discord({})).toBe('off');
     await database.close();
   });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../core/auth';
+import { FOREIGN_NEXTS } from '../../core/auth/foreign-nexts.fixture';
 import { hashSessionToken } from '../../db/repositories/sessions';
 import { createSignInLink } from '../../db/repositories/sign-in-links';
 import { createStaffUsersRepository } from '../../db/repositories/staff-users';
@@ -85,6 +86,24 @@ describe.each(DRIVERS)('one-time sign-in links on %s', (driver) => {
     for (const path of ['/auth/link/unknown', `/auth/link/${'a'.repeat(43)}`]) {
       expect((await open(path)).headers.location).toBe('/signin?error=link&next=%2Fdashboard');
     }
+  });
+
+  it.each(FOREIGN_NEXTS)(
+    'lands on the dashboard, signed in, for %s in ?next=',
+    async (_what, next) => {
+      const path = await makeLink(['designer']);
+      const response = await open(`${path}?next=${encodeURIComponent(next)}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/dashboard');
+      expect(cookieSet(response, 'lunar_staff')).toBeDefined();
+    },
+  );
+
+  it('never follows a foreign next stored with the link, nor sends one to the sign-in page', async () => {
+    const stored = await makeLink(['designer'], { next: '/.//evil.example' });
+    expect((await open(stored)).headers.location).toBe('/dashboard');
+    const spent = await open(`/auth/link/unknown?next=${encodeURIComponent('/%2e//evil.example')}`);
+    expect(spent.headers.location).toBe('/signin?error=link&next=%2Fdashboard');
   });
 
   it('does not spend the link when a chat app fetches it for a preview, or on HEAD', async () => {

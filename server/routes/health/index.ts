@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { hasDiscordConnection } from '../../../core/config';
 import { createSystemStateRepository } from '../../../db/repositories/system-state';
 import { createReachabilityCheck } from './reachability-check';
 
@@ -61,12 +62,13 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       },
     );
     // The web stays healthy while Discord refuses the token; the field tells operators why
-    // nothing reaches Discord (the worker records it, in whichever process it runs).
+    // nothing reaches Discord (the worker records it, in whichever process it runs), and
+    // `off` when this process has no DISCORD_TOKEN, so nothing is sent at all.
     return {
       status: storage === 'up' ? 'ok' : 'degraded',
       database: 'up',
       storage,
-      discord: await discordStatus(),
+      discord: hasDiscordConnection(app.config) ? await discordStatus() : 'off',
     };
   });
 };

@@ -1,0 +1,36 @@
+// Addresses a sign-in must never send the browser to: each is, or becomes once a browser or a
+// decoding proxy reads it, another site. One list for the unit test of safeNextPath and the
+// server tests of every route that takes a `next`; nothing outside tests imports it.
+
+export const FOREIGN_NEXTS = [
+  ['a protocol-relative URL', '//evil.example/dashboard'],
+  ['a backslash browsers read as a slash', '/\\evil.example'],
+  ['a slash then a backslash', '/\\/evil.example'],
+  ['an encoded slash', '/%2f/evil.example'],
+  ['encoded slashes, upper case', '/%2F%2Fevil.example'],
+  ['a dot segment before a slash', '/.//evil.example'],
+  ['an encoded dot segment', '/%2e//evil.example'],
+  ['an encoded dot segment, upper case', '/%2E//evil.example/x'],
+  ['a parent segment at the root', '/..//evil.example'],
+  ['an encoded parent segment', '/%2e%2e//evil.example'],
+  ['an encoded backslash', '/%5cevil.example'],
+  ['a slash and an encoded backslash', '/%5c/evil.example'],
+  ['an encoded tab', '/%09/evil.example'],
+  ['an encoded newline', '/%0a/evil.example'],
+  ['an encoded carriage return', '/%0d/evil.example'],
+  ['a tab browsers drop', '/\t/evil.example'],
+  ['a newline', '/dashboard\n'],
+  ['a carriage return', '/\r/evil.example'],
+  ['a double-encoded slash', '/%252f%252fevil.example'],
+  ['a double-encoded dot segment', '/%252e//evil.example'],
+  ['a double-encoded backslash', '/%255cevil.example'],
+  ['a double-encoded tab', '/%2509/evil.example'],
+  ['a triple-encoded slash', '/%25252f%25252fevil.example'],
+  ['a stray percent sign', '/dashboard/%'],
+  ['another origin over https', 'https://evil.example/dashboard'],
+  ['another origin over http', 'http://evil.example'],
+  ['a scheme with a single slash', 'http:/evil.example'],
+  ['a javascript: URL', 'javascript:alert(1)'],
+  ['a javascript: URL in mixed case', 'JaVaScRiPt:alert(1)'],
+  ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+] as const;
