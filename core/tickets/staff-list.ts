@@ -5,6 +5,7 @@ import { DaySchema } from '../shared/day';
 import { CursorSchema, KeysetIdSchema, PageQuerySchema } from '../shared/page';
 import { text } from '../shared/text';
 import { TicketCloseReasonSchema, TicketServiceKeySchema } from './intake';
+import type { TicketStaffAction } from './staff-actions';
 import type { TicketStatus } from './ticket-status';
 import { TicketStatusSchema } from './ticket-status';
 
@@ -53,6 +54,8 @@ export type TicketSummary = {
   orderStatus: OrderStatus | null;
   createdAt: Date | string;
   closedAt: Date | string | null;
+  /** What the caller may do to it now (core/tickets/staff-actions.ts): only these are offered. */
+  actions: TicketStaffAction[];
 };
 
 export type TicketTimelineEntry = {
@@ -75,6 +78,8 @@ export type TicketTranscriptLine = {
 };
 
 export type TicketDetail = TicketSummary & {
+  /** Whether the caller may open the ticket's order (core/staff/work-scope.ts). */
+  orderVisible: boolean;
   request: string;
   budgetRobux: number;
   deadline: string;
