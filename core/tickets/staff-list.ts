@@ -63,6 +63,8 @@ export type TicketTimelineEntry = {
   type: string;
   actorDiscordId: string | null;
   actorName: string | null;
+  /** What happened, in words, with the people it names by name (core/tickets/timeline.ts). */
+  summary: string;
   data: Record<string, unknown>;
   at: Date | string;
 };
@@ -91,6 +93,8 @@ export type TicketDetail = TicketSummary & {
   timeline: TicketTimelineEntry[];
   /** Null until the close job stored it. */
   transcript: TicketTranscriptLine[] | null;
+  /** Names of the people the transcript mentions or who wrote in it, by Discord id. */
+  mentionNames: Record<string, string>;
 };
 
 /** The reassign and force-close forms of the detail page. */

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders/order-status';
 import { encodeCursor, type Page } from '../../core/shared/page';
 import { seesOrder, type WorkScope } from '../../core/staff/work-scope';
+import { mentionedIds } from '../../core/tickets/discord-markdown';
 import { ticketStaffActions } from '../../core/tickets/staff-actions';
 import {
   TICKET_LIST_MAX,
@@ -12,6 +13,7 @@ import {
 } from '../../core/tickets/staff-list';
 import type { Actor, Ticket } from '../../core/tickets/ticket';
 import { ticketNumberOf } from '../../core/tickets/ticket-status';
+import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
 import { createPeopleRepository } from './people';
@@ -175,15 +177,32 @@ export function createStaffTicketsRepository(db: Executor) {
         ticketsRepository.listTicketHistory(number),
         row.transcriptStoredAt ? transcripts.listTranscript(number) : null,
       ]);
-      const actors = await people.nameOf(history.map((entry) => entry.actorDiscordId));
+      // Everyone the timeline names: who acted, and whom a reassign or a member change names.
+      const actors = await people.nameOf(
+        history.flatMap((entry) => [
+          entry.actorDiscordId,
+          ...['from', 'to', 'userId'].map((key) =>
+            typeof entry.data[key] === 'string' ? (entry.data[key] as string) : null,
+          ),
+        ]),
+      );
       const [withNames] = await named([row]);
       if (!withNames) return null;
+      // The people the transcript mentions (`<@id>`), so it reads with names.
+      const mentioned = await people.nameOf(
+        (lines ?? []).flatMap((line) => mentionedIds(`${line.content}\n${line.embedsText}`)),
+      );
+      for (const line of lines ?? []) {
+        if (!line.authorIsBot && !mentioned.has(line.authorDiscordId))
+          mentioned.set(line.authorDiscordId, line.authorName);
+      }
       const { transcriptStoredAt: _stored, ...ticket } = withNames;
       return {
         ...ticket,
         timeline: history.map((entry) => ({
           ...entry,
           actorName: entry.actorDiscordId ? (actors.get(entry.actorDiscordId) ?? null) : null,
+          summary: describeTimelineEntry(entry, (id) => actors.get(id) ?? id),
         })),
         transcript:
           lines?.map((line) => ({
@@ -195,6 +214,7 @@ export function createStaffTicketsRepository(db: Executor) {
             embedsText: line.embedsText,
             attachments: line.attachments,
           })) ?? null,
+        mentionNames: Object.fromEntries(mentioned),
       };
     },
 
