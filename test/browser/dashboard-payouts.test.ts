@@ -101,7 +101,7 @@ describe('the dashboard’s payouts in Chromium', () => {
     const markPaid = astra.getByRole('button', { name: 'Mark paid' });
     await markPaid.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Pay Astra 1300 R$?' });
+    const dialog = page.getByRole('dialog', { name: 'Pay Astra 1,300 R$?' });
     await dialog.waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent), POLL)
