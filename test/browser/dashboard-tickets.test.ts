@@ -88,6 +88,8 @@ describe('the dashboard’s tickets in Chromium', () => {
     await expect
       .poll(() => readColumn(table, 'Ticket'), POLL)
       .toEqual([name(numbers.closed), name(numbers.emojis), name(numbers.banners)]);
+    // For the record of how the list looks (ignored by git), not asserted.
+    await page.screenshot({ path: 'test-results/dashboard/tickets-1280.png', fullPage: true });
     await page.getByLabel('Status').selectOption('closed');
     await expect.poll(() => readColumn(table, 'Ticket'), POLL).toEqual([name(numbers.closed)]);
     await expectNoAxeViolations(page);
@@ -140,6 +142,10 @@ describe('the dashboard’s tickets in Chromium', () => {
   it('works on a phone', async () => {
     const page = await site.browser.newPage(PHONE);
     await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/tickets`);
+    await waitForPage(page);
+    await page.getByRole('table', { name: 'Tickets' }).getByRole('row').nth(1).waitFor();
+    await page.screenshot({ path: 'test-results/dashboard/tickets-360.png', fullPage: true });
     await page.goto(`${site.url}/dashboard/tickets/${numbers.emojis}`);
     await waitForPage(page);
     await page
