@@ -61,7 +61,7 @@ describe('order events', () => {
   it('describes the timeline in words', () => {
     const line = (type: OrderEvent['type']) =>
       describeOrderEvent(OrderEventSchema.parse({ ...base, type, data: SAMPLES[type] }));
-    expect(line('order_created')).toBe('Payment requested: 750 R$ from Cool_Builder');
+    expect(line('order_created')).toBe('Order created: 750 R$ from Cool_Builder');
     expect(line('order_updated')).toBe('Payment details changed: price');
     expect(line('qc_changes_requested')).toBe('QC changes requested (attempt 1): Bigger logo');
     expect(line('order_logged')).toBe("Logged: designer's share 675 R$ (90%)");

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../shared/numbers';
 
 /**
  * Every change to an order is recorded as one of these (DESIGN.md: "Every state change is an
@@ -96,7 +97,7 @@ const CHANGE_LABELS = {
 export function describeOrderEvent(event: OrderEvent): string {
   switch (event.type) {
     case 'order_created':
-      return `Payment requested: ${event.data.priceRobux} R$ from ${event.data.robloxUsername}`;
+      return `Order created: ${groupThousands(event.data.priceRobux)} R$ from ${event.data.robloxUsername}`;
     case 'order_updated':
       return `Payment details changed: ${
         Object.keys(event.data.changes)
@@ -120,7 +121,7 @@ export function describeOrderEvent(event: OrderEvent): string {
     case 'delivery_fell_back':
       return "Customer's DMs are closed: delivered in the ticket channel instead";
     case 'order_logged':
-      return `Logged: designer's share ${event.data.designerShareRobux} R$ (${event.data.sharePercent}%)`;
+      return `Logged: designer's share ${groupThousands(event.data.designerShareRobux)} R$ (${event.data.sharePercent}%)`;
     case 'reviewed':
       return `Reviewed: ${event.data.rating}/5${event.data.publish ? ', may be published' : ''}`;
     case 'review_hidden':

@@ -134,6 +134,8 @@ export type OrderDetail = OrderSummary & {
   review: { rating: number; comment: string; publish: boolean; hidden: boolean } | null;
   payout: { id: number; paidAt: Date | string; paidByName: string; shareRobux: number } | null;
   events: OrderTimelineEvent[];
+  /** The ticket the order was made in, when the caller may open it (its number). */
+  ticketNumber: number | null;
 };
 
 /**

@@ -5,6 +5,7 @@ import { DaySchema } from '../shared/day';
 import { CursorSchema, KeysetIdSchema, PageQuerySchema } from '../shared/page';
 import { text } from '../shared/text';
 import { TicketCloseReasonSchema, TicketServiceKeySchema } from './intake';
+import type { TicketStaffAction } from './staff-actions';
 import type { TicketStatus } from './ticket-status';
 import { TicketStatusSchema } from './ticket-status';
 
@@ -53,6 +54,8 @@ export type TicketSummary = {
   orderStatus: OrderStatus | null;
   createdAt: Date | string;
   closedAt: Date | string | null;
+  /** What the caller may do to it now (core/tickets/staff-actions.ts): only these are offered. */
+  actions: TicketStaffAction[];
 };
 
 export type TicketTimelineEntry = {
@@ -60,6 +63,8 @@ export type TicketTimelineEntry = {
   type: string;
   actorDiscordId: string | null;
   actorName: string | null;
+  /** What happened, in words, with the people it names by name (core/tickets/timeline.ts). */
+  summary: string;
   data: Record<string, unknown>;
   at: Date | string;
 };
@@ -75,6 +80,8 @@ export type TicketTranscriptLine = {
 };
 
 export type TicketDetail = TicketSummary & {
+  /** Whether the caller may open the ticket's order (core/staff/work-scope.ts). */
+  orderVisible: boolean;
   request: string;
   budgetRobux: number;
   deadline: string;
@@ -86,6 +93,8 @@ export type TicketDetail = TicketSummary & {
   timeline: TicketTimelineEntry[];
   /** Null until the close job stored it. */
   transcript: TicketTranscriptLine[] | null;
+  /** Names of the people the transcript mentions or who wrote in it, by Discord id. */
+  mentionNames: Record<string, string>;
 };
 
 /** The reassign and force-close forms of the detail page. */

@@ -12,8 +12,9 @@ import {
   type QcOutcome,
 } from '../../core/orders/staff-list';
 import { encodeCursor, type Page } from '../../core/shared/page';
+import type { WorkScope } from '../../core/staff/work-scope';
 import type { Executor } from '../client';
-import { orderEvents, orders, payoutOrders, payouts, reviews } from '../schema';
+import { orderEvents, orders, payoutOrders, payouts, reviews, tickets } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
 import {
   type KeysetPageRequest,
@@ -22,6 +23,7 @@ import {
   keysetPageCondition,
 } from './keyset-page';
 import { createPeopleRepository } from './people';
+import { orderScopeCondition, ticketScopeCondition } from './work-scope';
 
 // The dashboard's view of orders: one page at a time in any of the list's sorts, with keyset
 // pagination on (sort value, id) so a deep page costs what the first does (the indexes are
@@ -36,8 +38,8 @@ type OrderListOptions = {
   dir: 'asc' | 'desc';
   limit: number;
   after?: OrderCursor;
-  /** Set for designers: only orders they design (server-enforced, whatever the filters say). */
-  onlyDesigner?: string;
+  /** Whose orders the caller sees (core/staff/work-scope.ts), whatever the filters say. */
+  scope: WorkScope;
 };
 
 /** The same rule as toOrderState's `qcPassed`, widened to four outcomes (indexed). */
@@ -63,9 +65,10 @@ function castCursorValue(sort: OrderSort, value: string | number): SQL {
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
-function filterConditions(filters: OrderListFilters, onlyDesigner?: string): SQL[] {
+function filterConditions(filters: OrderListFilters, scope: WorkScope): SQL[] {
   const where: SQL[] = [];
-  if (onlyDesigner) where.push(eq(orders.designerDiscordId, onlyDesigner));
+  const inScope = orderScopeCondition(scope);
+  if (inScope) where.push(inScope);
   if (filters.status) where.push(eq(orders.status, filters.status));
   if (filters.designer) where.push(eq(orders.designerDiscordId, filters.designer));
   if (filters.customer) {
@@ -126,7 +129,7 @@ export function createStaffOrdersRepository(
     async list(options: OrderListOptions): Promise<Page<OrderSummary>> {
       const { sort, dir, after } = options;
       const size = Math.min(Math.max(1, Math.trunc(options.limit)), ORDER_LIST_MAX);
-      const where = filterConditions(options.filters, options.onlyDesigner);
+      const where = filterConditions(options.filters, options.scope);
       const request: KeysetPageRequest = {
         table: orders,
         id: orders.id,
@@ -176,8 +179,8 @@ export function createStaffOrdersRepository(
       return result;
     },
 
-    /** The order with its timeline, review and payout; null when unknown (or not the designer's). */
-    async detail(id: string, onlyDesigner?: string): Promise<OrderDetail | null> {
+    /** The order with its timeline, review, payout and ticket; null when unknown or out of scope. */
+    async detail(id: string, scope: WorkScope): Promise<OrderDetail | null> {
       const [row] = await db
         .select({
           ...summaryColumns,
@@ -186,14 +189,9 @@ export function createStaffOrdersRepository(
           qcChangesReason: orders.qcChangesReason,
         })
         .from(orders)
-        .where(
-          and(
-            eq(orders.id, id),
-            onlyDesigner ? eq(orders.designerDiscordId, onlyDesigner) : undefined,
-          ),
-        );
+        .where(and(eq(orders.id, id), orderScopeCondition(scope)));
       if (!row) return null;
-      const [events, [review], [payout]] = await Promise.all([
+      const [events, [review], [payout], [ticket]] = await Promise.all([
         db
           .select({
             id: orderEvents.id,
@@ -225,6 +223,11 @@ export function createStaffOrdersRepository(
           .from(payoutOrders)
           .innerJoin(payouts, eq(payouts.id, payoutOrders.payoutId))
           .where(eq(payoutOrders.orderId, id)),
+        // The ticket the order was made in, when the caller may open it too.
+        db
+          .select({ number: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.orderId, id), ticketScopeCondition(scope))),
       ]);
       const names = await people.nameOf([
         row.designerDiscordId,
@@ -236,6 +239,7 @@ export function createStaffOrdersRepository(
         events: events.map((event) => timelineEvent(event, names)),
         review: review ?? null,
         payout: payout ?? null,
+        ticketNumber: ticket?.number ?? null,
       };
     },
 

@@ -1,5 +1,9 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../core/orders/order-status';
 import { encodeCursor, type Page } from '../../core/shared/page';
+import { seesOrder, type WorkScope } from '../../core/staff/work-scope';
+import { mentionedIds } from '../../core/tickets/discord-markdown';
+import { ticketStaffActions } from '../../core/tickets/staff-actions';
 import {
   TICKET_LIST_MAX,
   type TicketDetail,
@@ -7,12 +11,15 @@ import {
   type TicketListQuery,
   type TicketSummary,
 } from '../../core/tickets/staff-list';
+import type { Actor, Ticket } from '../../core/tickets/ticket';
 import { ticketNumberOf } from '../../core/tickets/ticket-status';
+import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
 import { createTicketsRepository } from './tickets';
+import { ticketScopeCondition } from './work-scope';
 
 // The dashboard's view of tickets (decision 047): one page at a time, newest first, with the
 // page's filters; one ticket with its merged timeline and transcript; the Overview's figures.
@@ -42,19 +49,26 @@ function filterConditions(query: Omit<TicketListQuery, 'limit' | 'cursor'>): SQL
   return where;
 }
 
-const summaryColumns = {
-  number: tickets.id,
-  name: tickets.orderId,
-  status: tickets.status,
-  source: tickets.source,
-  serviceKey: tickets.serviceKey,
-  serviceLabel: tickets.serviceLabel,
-  customerDiscordId: tickets.customerDiscordId,
-  claimantDiscordId: tickets.claimantDiscordId,
-  orderStatus: orders.status,
-  createdAt: tickets.createdAt,
-  closedAt: tickets.closedAt,
-};
+type TicketRow = typeof tickets.$inferSelect;
+
+const toTicket = ({ exclusive: _exclusive, ...row }: TicketRow): Ticket => row;
+
+/** A row as the list shows it (without its names and actions). */
+function summaryOf(ticket: TicketRow, orderStatus: OrderStatus | null) {
+  return {
+    number: ticket.id,
+    name: ticket.orderId,
+    status: ticket.status,
+    source: ticket.source,
+    serviceKey: ticket.serviceKey,
+    serviceLabel: ticket.serviceLabel,
+    customerDiscordId: ticket.customerDiscordId,
+    claimantDiscordId: ticket.claimantDiscordId,
+    orderStatus,
+    createdAt: ticket.createdAt,
+    closedAt: ticket.closedAt,
+  };
+}
 
 export function createStaffTicketsRepository(db: Executor) {
   const people = createPeopleRepository(db);
@@ -75,12 +89,19 @@ export function createStaffTicketsRepository(db: Executor) {
   }
 
   return {
-    async list(query: TicketListQuery): Promise<Page<TicketSummary>> {
+    /** One page of the tickets `scope` sees, each with the actions `actor` may take on it. */
+    async list(
+      query: TicketListQuery,
+      scope: WorkScope,
+      actor: Actor,
+    ): Promise<Page<TicketSummary>> {
       const size = Math.min(Math.max(1, Math.trunc(query.limit)), TICKET_LIST_MAX);
       const where = filterConditions(query);
+      const inScope = ticketScopeCondition(scope);
+      if (inScope) where.push(inScope);
       if (query.cursor) where.push(lt(tickets.id, query.cursor.id));
       const rows = await db
-        .select(summaryColumns)
+        .select({ ticket: tickets, orderStatus: orders.status })
         .from(tickets)
         .leftJoin(orders, eq(orders.id, tickets.orderId))
         .where(and(...where))
@@ -88,10 +109,25 @@ export function createStaffTicketsRepository(db: Executor) {
         .limit(size + 1);
       const page = rows.slice(0, size);
       const last = page.at(-1);
+      const now = new Date();
       return {
-        items: await named(page),
-        nextCursor: rows.length > size && last ? encodeCursor({ id: last.number }) : null,
+        items: await named(
+          page.map(({ ticket, orderStatus }) => ({
+            ...summaryOf(ticket, orderStatus),
+            actions: ticketStaffActions(toTicket(ticket), actor, now),
+          })),
+        ),
+        nextCursor: rows.length > size && last ? encodeCursor({ id: last.ticket.id }) : null,
       };
+    },
+
+    /** Whether `scope` sees the ticket (false for an unknown one too). */
+    async sees(number: number, scope: WorkScope): Promise<boolean> {
+      const [row] = await db
+        .select({ number: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.id, number), ticketScopeCondition(scope)));
+      return Boolean(row);
     },
 
     /** Everyone who has claimed a ticket, named: the claimant filter's choices. */
@@ -110,41 +146,63 @@ export function createStaffTicketsRepository(db: Executor) {
     },
 
     /** The ticket with its timeline (its events and its order's) and its transcript. */
-    async detail(number: number): Promise<TicketDetail | null> {
-      const [row] = await db
+    async detail(number: number, scope: WorkScope, actor: Actor): Promise<TicketDetail | null> {
+      const [found] = await db
         .select({
-          ...summaryColumns,
-          request: tickets.request,
-          budgetRobux: tickets.budgetRobux,
-          deadline: tickets.deadline,
-          robloxUsername: tickets.robloxUsername,
-          channelId: tickets.channelId,
-          claimedAt: tickets.claimedAt,
-          closedBy: tickets.closedBy,
-          closeReason: tickets.closeReason,
-          transcriptStoredAt: tickets.transcriptStoredAt,
+          ticket: tickets,
+          orderStatus: orders.status,
+          orderDesigner: orders.designerDiscordId,
         })
         .from(tickets)
         .leftJoin(orders, eq(orders.id, tickets.orderId))
-        .where(eq(tickets.id, number));
-      if (!row) return null;
+        .where(and(eq(tickets.id, number), ticketScopeCondition(scope)));
+      if (!found) return null;
+      const { ticket: full, orderStatus, orderDesigner } = found;
+      const row = {
+        ...summaryOf(full, orderStatus),
+        actions: ticketStaffActions(toTicket(full), actor),
+        orderVisible:
+          orderDesigner !== null && seesOrder(scope, { designerDiscordId: orderDesigner }),
+        request: full.request,
+        budgetRobux: full.budgetRobux,
+        deadline: full.deadline,
+        robloxUsername: full.robloxUsername,
+        channelId: full.channelId,
+        claimedAt: full.claimedAt,
+        closedBy: full.closedBy,
+        closeReason: full.closeReason,
+        transcriptStoredAt: full.transcriptStoredAt,
+      };
       const [history, lines] = await Promise.all([
         ticketsRepository.listTicketHistory(number),
         row.transcriptStoredAt ? transcripts.listTranscript(number) : null,
       ]);
-      const actors = await people.nameOf(history.map((entry) => entry.actorDiscordId));
+      // Everyone the timeline names: who acted, and whom a reassign or a member change names.
+      const actors = await people.nameOf(
+        history.flatMap((entry) => [
+          entry.actorDiscordId,
+          ...['from', 'to', 'userId'].map((key) =>
+            typeof entry.data[key] === 'string' ? (entry.data[key] as string) : null,
+          ),
+        ]),
+      );
       const [withNames] = await named([row]);
-      const { transcriptStoredAt: _stored, ...ticket } = withNames ?? {
-        ...row,
-        transcriptStoredAt: null,
-      };
+      if (!withNames) return null;
+      // The people the transcript mentions (`<@id>`), so it reads with names.
+      const mentioned = await people.nameOf(
+        (lines ?? []).flatMap((line) => mentionedIds(`${line.content}\n${line.embedsText}`)),
+      );
+      for (const line of lines ?? []) {
+        if (!line.authorIsBot && !mentioned.has(line.authorDiscordId))
+          mentioned.set(line.authorDiscordId, line.authorName);
+      }
+      const { transcriptStoredAt: _stored, ...ticket } = withNames;
       return {
         ...ticket,
-        customerName: withNames?.customerName ?? null,
-        claimantName: withNames?.claimantName ?? null,
         timeline: history.map((entry) => ({
           ...entry,
           actorName: entry.actorDiscordId ? (actors.get(entry.actorDiscordId) ?? null) : null,
+          summary: describeTimelineEntry(entry, (id) => actors.get(id) ?? id),
         })),
         transcript:
           lines?.map((line) => ({
@@ -156,6 +214,7 @@ export function createStaffTicketsRepository(db: Executor) {
             embedsText: line.embedsText,
             attachments: line.attachments,
           })) ?? null,
+        mentionNames: Object.fromEntries(mentioned),
       };
     },
 

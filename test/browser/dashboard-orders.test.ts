@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../core/orders';
+import { groupThousands } from '../../core/shared/numbers';
 import { createPeopleRepository } from '../../db/repositories/people';
 import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { SECTIONS, sectionPath } from '../../web/src/dashboard/sections';
@@ -209,18 +210,18 @@ describe('the dashboard’s orders in Chromium', () => {
     await page.getByRole('heading', { name: `Order ${TIMELINE_ORDER}`, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     const timed = ORDERS.find((row) => row.id === TIMELINE_ORDER);
-    const timeline = page.getByRole('list').filter({ hasText: 'Payment requested' });
+    const timeline = page.getByRole('list').filter({ hasText: 'Order created' });
     await expect
       .poll(() => timeline.getByRole('listitem').allTextContents(), POLL)
       .toEqual([
         expect.stringContaining(
-          `Payment requested: ${timed?.price} R$ from Customer007 (by Quinn)`,
+          `Order created: ${groupThousands(timed?.price ?? 0)} R$ from Customer007 by Quinn`,
         ),
-        expect.stringContaining('Payment verified (by Quinn)'),
+        expect.stringContaining('Payment verified by Quinn'),
         expect.stringContaining('Submitted for quality control (attempt 1)'),
         expect.stringContaining('QC approved (attempt 1)'),
         expect.stringContaining(
-          `Logged: designer's share ${Math.floor((timed?.price ?? 0) * 0.9)} R$ (90%)`,
+          `Logged: designer's share ${groupThousands(Math.floor((timed?.price ?? 0) * 0.9))} R$ (90%)`,
         ),
       ]);
     await expectNoAxeViolations(page);

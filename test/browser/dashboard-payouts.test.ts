@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { periodStartOf } from '../../core/orders/payouts';
 import { addDays, toDay } from '../../core/shared/day';
 import { createStaffUsersRepository } from '../../db/repositories/staff-users';
+import { formatDay, formatNumber } from '../../web/src/dashboard/display/format';
 import { insertOrder, loggedOrder } from '../support/orders';
 import {
   expectNoAxeViolations,
@@ -42,20 +43,24 @@ const POLL = { timeout: 30_000, interval: 200 };
 
 const payoutsTable = (page: Page) => page.getByRole('table', { name: /^Payouts per designer/ });
 const line = (page: Page, week: string, designer: string) =>
-  payoutsTable(page).getByRole('row').filter({ hasText: week }).filter({ hasText: designer });
+  payoutsTable(page)
+    .getByRole('row')
+    .filter({ hasText: formatDay(week) })
+    .filter({ hasText: designer });
 
 /** What a person reads in the table, but the Payouts column (dates in the browser's locale). */
 async function readLines(page: Page) {
   return (await readTable(payoutsTable(page))).map(({ Payouts: _payouts, ...rest }) => rest);
 }
 
+// Days and amounts as the dashboard writes them everywhere (web/src/dashboard/display).
 const unpaid = (week: string, designer: string, orders: number, owed: number) => ({
-  Period: week,
+  Period: formatDay(week),
   Designer: designer,
   Orders: String(orders),
-  'Owed (R$)': String(owed),
+  'Owed (R$)': formatNumber(owed),
   'Paid (R$)': '0',
-  'Unpaid (R$)': String(owed),
+  'Unpaid (R$)': formatNumber(owed),
 });
 
 async function staffCookies(page: Page): Promise<string[]> {
@@ -96,7 +101,7 @@ describe('the dashboard’s payouts in Chromium', () => {
     const markPaid = astra.getByRole('button', { name: 'Mark paid' });
     await markPaid.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Pay Astra 1300 R$?' });
+    const dialog = page.getByRole('dialog', { name: 'Pay Astra 1,300 R$?' });
     await dialog.waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent), POLL)
@@ -119,11 +124,11 @@ describe('the dashboard’s payouts in Chromium', () => {
     await expect
       .poll(() => readLines(page), POLL)
       .toEqual([
-        { ...unpaid(lastWeek, 'Astra', 2, 1300), 'Paid (R$)': '1300', 'Unpaid (R$)': '0' },
+        { ...unpaid(lastWeek, 'Astra', 2, 1300), 'Paid (R$)': '1,300', 'Unpaid (R$)': '0' },
         unpaid(lastWeek, 'Borealis', 1, 1800),
         unpaid(weekBefore, 'Borealis', 1, 720),
       ]);
-    await astra.getByText(/^1300 R\$ on .+ by Exa$/).waitFor();
+    await astra.getByText(/^1,300 R\$ on .+ by Exa$/).waitFor();
     await expect(astra.getByRole('button', { name: 'Mark paid' }).count()).resolves.toBe(0);
 
     // The export: one line per logged order, the paid ones with their payout.

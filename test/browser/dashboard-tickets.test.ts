@@ -10,6 +10,7 @@ import { readColumn } from './tables';
 // force-closed from there with the same operation as the Discord button.
 
 const LEAD = { discordId: '210000000000000001', username: 'Lyra' };
+const DORA = { discordId: '210000000000000002', username: 'Dora' };
 const POLL = { timeout: 30_000, interval: 200 };
 
 describe('the dashboard’s tickets in Chromium', () => {
@@ -18,6 +19,7 @@ describe('the dashboard’s tickets in Chromium', () => {
 
   beforeAll(async () => {
     await createStaffUsersRepository(site.db).upsertByDiscordId({ ...LEAD, roles: ['lead'] });
+    await createStaffUsersRepository(site.db).upsertByDiscordId({ ...DORA, roles: ['designer'] });
     const repo = createTicketsRepository(site.db);
     const open = async (key: string, label: string, customer: string, request: string) => {
       const result = await repo.requestTicket({
@@ -62,6 +64,16 @@ describe('the dashboard’s tickets in Chromium', () => {
         embedsText: '',
         attachments: [],
       },
+      {
+        discordMessageId: '720000000000000002',
+        authorDiscordId: LEAD.discordId,
+        authorName: 'Lyra',
+        authorIsBot: false,
+        sentAt: new Date(),
+        content: 'Paid by sammetrorp\\_RBX, thanks <@310000000000000003>, **done**',
+        embedsText: '',
+        attachments: [],
+      },
     ]);
     await transcripts.markTranscriptStored(numbers.closed, 1);
   });
@@ -76,6 +88,8 @@ describe('the dashboard’s tickets in Chromium', () => {
     await expect
       .poll(() => readColumn(table, 'Ticket'), POLL)
       .toEqual([name(numbers.closed), name(numbers.emojis), name(numbers.banners)]);
+    // For the record of how the list looks (ignored by git), not asserted.
+    await page.screenshot({ path: 'test-results/dashboard/tickets-1280.png', fullPage: true });
     await page.getByLabel('Status').selectOption('closed');
     await expect.poll(() => readColumn(table, 'Ticket'), POLL).toEqual([name(numbers.closed)]);
     await expectNoAxeViolations(page);
@@ -84,12 +98,32 @@ describe('the dashboard’s tickets in Chromium', () => {
     await page.getByRole('heading', { name: 'Transcript' }).waitFor();
     await page.getByText('<img src=x onerror="window.__pwned=1"> thanks!').waitFor();
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Markdown as Discord shows it (escapes dropped, bold), mentions by name.
+    await page.getByText('Paid by sammetrorp_RBX, thanks @customer3, done').waitFor();
+    await page.locator('strong', { hasText: 'done' }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+    // The timeline in words, with who did it.
+    await page.getByText('Ticket force-closed: Delivered by Lyra').waitFor();
     await waitForData(page);
     await expectNoAxeViolations(page);
 
     await page.goto(`${site.url}/dashboard/tickets/${numbers.banners}`);
     await waitForPage(page);
+    // Reassign picks a designer by name.
+    await page.getByRole('button', { name: 'Reassign' }).click();
+    const picker = page.getByRole('dialog').getByRole('combobox', { name: 'Designer' });
+    await expect.poll(() => picker.locator('option').allTextContents(), POLL).toContain('Dora');
+    await picker.selectOption({ label: 'Dora' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Reassign' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (await createTicketsRepository(site.db).getTicket(numbers.banners ?? 0))
+            ?.claimantDiscordId,
+        POLL,
+      )
+      .toBe(DORA.discordId);
     await page.getByRole('button', { name: 'Force close' }).click();
     const dialog = page.getByRole('dialog');
     // No reason: the server's words beside the field, the dialog stays open.
@@ -99,7 +133,7 @@ describe('the dashboard’s tickets in Chromium', () => {
     await reason.fill('Customer asked us to stop');
     await dialog.getByRole('button', { name: 'Force close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Customer asked us to stop').waitFor();
+    await page.getByText('Ticket force-closed: Customer asked us to stop by Lyra').waitFor();
     const stored = await createTicketsRepository(site.db).getTicket(numbers.banners ?? 0);
     expect(stored?.status).toBe('closed');
     await page.close();
@@ -108,6 +142,10 @@ describe('the dashboard’s tickets in Chromium', () => {
   it('works on a phone', async () => {
     const page = await site.browser.newPage(PHONE);
     await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/tickets`);
+    await waitForPage(page);
+    await page.getByRole('table', { name: 'Tickets' }).getByRole('row').nth(1).waitFor();
+    await page.screenshot({ path: 'test-results/dashboard/tickets-360.png', fullPage: true });
     await page.goto(`${site.url}/dashboard/tickets/${numbers.emojis}`);
     await waitForPage(page);
     await page

@@ -186,6 +186,7 @@ describe.each(DRIVERS)('keyset pages of narrow filters on %s', (driver) => {
         dir,
         limit,
         after,
+        scope: { kind: 'all' },
       });
       pages.push(page.items.map((item) => item.id));
       cursor = page.nextCursor ?? undefined;

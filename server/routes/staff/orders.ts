@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { hasRole, type StaffMember } from '../../../core/auth';
 import { OrderIdSchema } from '../../../core/orders';
 import { OrderListQuerySchema } from '../../../core/orders/staff-list';
+import { workScopeOf } from '../../../core/staff/work-scope';
 import { createStaffOrdersRepository } from '../../../db/repositories/staff-orders';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
-/** Leads and executives see every order; a designer only the orders they design. */
-export function ordersVisibleTo(staff: StaffMember): string | undefined {
-  return hasRole(staff, 'lead') ? undefined : staff.discordId;
-}
+// Leads and executives see every order; a designer only the orders they design
+// (core/staff/work-scope.ts, the same rule as the tickets').
 
 const orderRoutes: FastifyPluginAsync = async (app) => {
   const orders = createStaffOrdersRepository(app.db);
@@ -36,7 +34,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       dir,
       limit,
       after: cursor,
-      onlyDesigner: ordersVisibleTo(staff),
+      scope: workScopeOf(staff),
     });
   });
 
@@ -44,7 +42,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     const { staff } = await getSignedInStaff(request);
     const id = OrderIdSchema.safeParse(request.params.id);
     // Someone else's order answers like a missing one: its existence is not a designer's business.
-    const order = id.success ? await orders.detail(id.data, ordersVisibleTo(staff)) : null;
+    const order = id.success ? await orders.detail(id.data, workScopeOf(staff)) : null;
     if (!order) throw new HttpError(404, 'No such order.');
     return order;
   });

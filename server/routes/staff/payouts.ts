@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { MarkPaidSchema, PayoutQuerySchema } from '../../../core/orders/payouts';
 import { csvLine } from '../../../core/shared/csv';
+import { workScopeOf } from '../../../core/staff/work-scope';
 import { createPayoutsRepository, type PayoutCsvRow } from '../../../db/repositories/payouts';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
-import { ordersVisibleTo } from './orders';
 
 const CSV_HEADER = [
   'period_start',
@@ -47,7 +47,8 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
   async function readQuery(request: Parameters<typeof getSignedInStaff>[0]) {
     const { staff } = await getSignedInStaff(request);
     const query = parseWith(PayoutQuerySchema, request.query);
-    const own = ordersVisibleTo(staff);
+    const scope = workScopeOf(staff);
+    const own = scope.kind === 'all' ? undefined : staff.discordId;
     if (own && query.designer && query.designer !== own) {
       throw new HttpError(403, 'Designers see their own payouts only.');
     }

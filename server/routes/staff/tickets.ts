@@ -4,12 +4,14 @@ import type { Actor } from '../../../core/orders/order';
 import { STAFF_ROLES as ORDER_ROLES } from '../../../core/orders/order-status';
 import { overviewWeeks } from '../../../core/orders/overview';
 import { addDays } from '../../../core/shared/day';
+import { workScopeOf } from '../../../core/staff/work-scope';
 import {
   TicketForceCloseSchema,
   TicketListQuerySchema,
   TicketNumberSchema,
   TicketReassignSchema,
 } from '../../../core/tickets/staff-list';
+import { createPeopleRepository } from '../../../db/repositories/people';
 import { createStaffTicketsRepository } from '../../../db/repositories/staff-tickets';
 import { createStaffUsersRepository } from '../../../db/repositories/staff-users';
 import { createTicketsRepository, type TicketResult } from '../../../db/repositories/tickets';
@@ -38,7 +40,21 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
   const list = createStaffTicketsRepository(app.db);
   const tickets = createTicketsRepository(app.db);
   const staffUsers = createStaffUsersRepository(app.db);
+  const people = createPeopleRepository(app.db);
   const designers = { onRequest: requireRole('designer') };
+  const leads = { onRequest: requireRole('lead') };
+
+  /** Everyone a ticket can be given to (designers, leads, executives), by name. */
+  async function ticketDesigners() {
+    const members = (await staffUsers.list()).filter((member) => hasRole(member, 'designer'));
+    const names = await people.nameOf(members.map((member) => member.discordId));
+    return members
+      .map((member) => ({
+        discordId: member.discordId,
+        name: names.get(member.discordId) ?? member.username,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  }
 
   /** The person a ticket is given to, with their roles: Discord's when it can say, else stored. */
   async function targetOf(discordId: string): Promise<Actor> {
@@ -55,17 +71,23 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
     return actorOf(discordId, { roles: stored?.roles ?? [] });
   }
 
-  /** The signed-in member, as the one acting. */
-  const me = async (request: FastifyRequest) => {
+  /** Who is asking, as the rules see them, and which tickets they may read (work-scope.ts). */
+  const caller = async (request: FastifyRequest) => {
     const { staff } = await getSignedInStaff(request);
-    return actorOf(staff.discordId, staff);
+    return { actor: actorOf(staff.discordId, staff), scope: workScopeOf(staff) };
   };
 
-  app.get('/tickets', designers, async (request) =>
-    list.list(parseWith(TicketListQuerySchema, request.query)),
-  );
+  app.get('/tickets', designers, async (request) => {
+    const query = parseWith(TicketListQuerySchema, request.query);
+    const { actor, scope } = await caller(request);
+    return list.list(query, scope, actor);
+  });
 
-  app.get('/tickets/claimants', designers, async () => ({ claimants: await list.claimants() }));
+  // Designers see only their own tickets and unclaimed ones: the claimant filter and the
+  // people a ticket can be given to are for leads and executives.
+  app.get('/tickets/claimants', leads, async () => ({ claimants: await list.claimants() }));
+
+  app.get('/tickets/designers', leads, async () => ({ designers: await ticketDesigners() }));
 
   app.get('/tickets/figures', designers, async () => {
     const weeks = overviewWeeks();
@@ -78,22 +100,22 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
+  // A ticket the caller may not see answers like a missing one: its existence is not theirs.
   app.get<{ Params: { number: string } }>('/tickets/:number', designers, async (request) => {
     const number = TicketNumberSchema.safeParse(request.params.number);
-    const ticket = number.success ? await list.detail(number.data) : null;
+    const { actor, scope } = await caller(request);
+    const ticket = number.success ? await list.detail(number.data, scope, actor) : null;
     if (!ticket) throw new HttpError(404, 'No such ticket.');
     return ticket;
   });
 
-  app.post<{ Params: { number: string } }>(
-    '/tickets/:number/reassign',
-    { onRequest: requireRole('lead') },
-    async (request) => {
-      const number = parseWith(TicketNumberSchema, request.params.number);
-      const { to } = parseWith(TicketReassignSchema, request.body);
-      return answer(await tickets.reassignTicket(number, await me(request), await targetOf(to)));
-    },
-  );
+  app.post<{ Params: { number: string } }>('/tickets/:number/reassign', leads, async (request) => {
+    const number = parseWith(TicketNumberSchema, request.params.number);
+    const { to } = parseWith(TicketReassignSchema, request.body);
+    return answer(
+      await tickets.reassignTicket(number, (await caller(request)).actor, await targetOf(to)),
+    );
+  });
 
   app.post<{ Params: { number: string } }>(
     '/tickets/:number/force-close',
@@ -101,7 +123,9 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const number = parseWith(TicketNumberSchema, request.params.number);
       const { reason } = parseWith(TicketForceCloseSchema, request.body);
-      return answer(await tickets.forceCloseTicket(number, await me(request), reason));
+      const { actor, scope } = await caller(request);
+      if (!(await list.sees(number, scope))) throw new HttpError(404, 'No such ticket.');
+      return answer(await tickets.forceCloseTicket(number, actor, reason));
     },
   );
 };

@@ -2,9 +2,9 @@ import { applicationReference } from '../../../../core/applications/reference';
 import type { ApplicationType } from '../../../../core/applications/schema';
 import { APPLICATION_FIELD_LABELS } from '../../../../core/applications/steps';
 import { ApiProblem } from '../../components/ui/api-problem';
+import { StatusBadge, When } from '../display/display';
 import { useStaffQuery } from '../query';
 import { DecisionDialog } from './decision-dialog';
-import { StatusBadge } from './status-badge';
 
 // One application: every answer, the portfolio images, the decision (or the buttons to make it).
 
@@ -47,18 +47,18 @@ export function ApplicationDetail({ id }: { id: string }) {
             <h1 id="application-title" className="text-2xl font-bold">
               {app.robloxUsername}
             </h1>
-            <StatusBadge status={app.status} />
+            <StatusBadge kind="application" value={app.status} />
             <span className="text-sm text-muted">
               <span className="font-mono text-white">{applicationReference(app.type, app.id)}</span>{' '}
               · {app.type} application · {app.discordUsername} on Discord · submitted{' '}
-              {new Date(app.submittedAt).toLocaleString('en-GB')}
+              <When value={app.submittedAt} />
             </span>
           </header>
           {app.decision ? (
             <p className="rounded-xl border border-line bg-panel/60 p-4">
               {app.decision.status === 'accepted' ? 'Accepted' : 'Rejected'} by{' '}
               <strong>{app.decision.reviewerName}</strong> on{' '}
-              {new Date(app.decision.decidedAt).toLocaleString('en-GB')}
+              <When value={app.decision.decidedAt} />
               {app.decisionNote && (
                 <span className="mt-2 block text-muted">Note: {app.decisionNote}</span>
               )}

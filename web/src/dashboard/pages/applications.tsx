@@ -1,8 +1,8 @@
-import { APPLICATION_STATUSES } from '../../../../core/applications/record';
 import { applicationReference } from '../../../../core/applications/reference';
 import { APPLICATION_TYPES, type ApplicationType } from '../../../../core/applications/schema';
 import { ApplicationDetail } from '../applications/application-detail';
-import { StatusBadge } from '../applications/status-badge';
+import { StatusBadge, When } from '../display/display';
+import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import type { SectionPageProps } from '../sections';
 import { BackToList } from '../table/back-to-list';
@@ -22,8 +22,6 @@ type ApplicationRow = {
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 // The first column links to the application.
 const COLUMNS: TableColumn<ApplicationRow>[] = [
@@ -32,7 +30,9 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
   {
     id: 'reference',
     header: 'Reference',
-    cell: (row) => <span className="font-mono">{applicationReference(row.type, row.id)}</span>,
+    cell: (row) => (
+      <span className="font-mono whitespace-nowrap">{applicationReference(row.type, row.id)}</span>
+    ),
   },
   { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
   { id: 'type', header: 'Type', cell: (row) => capitalize(row.type) },
@@ -40,20 +40,20 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
     id: 'status',
     header: 'Status',
     sortable: true,
-    cell: (row) => <StatusBadge status={row.status} />,
+    cell: (row) => <StatusBadge kind="application" value={row.status} />,
   },
   {
     id: 'submitted',
     header: 'Submitted',
     sortable: true,
-    cell: (row) => formatDate(row.submittedAt),
+    cell: (row) => <When value={row.submittedAt} />,
   },
   { id: 'reviewer', header: 'Decided by', cell: (row) => row.reviewerName ?? '—' },
   {
     id: 'decided',
     header: 'Decided',
     hiddenByDefault: true,
-    cell: (row) => formatDate(row.decidedAt),
+    cell: (row) => <When value={row.decidedAt} />,
   },
 ];
 
@@ -74,7 +74,7 @@ const FILTERS: TableFilter[] = [
     kind: 'select',
     id: 'status',
     label: 'Status',
-    options: APPLICATION_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
+    options: statusOptions('application'),
   },
   { kind: 'date', id: 'from', label: 'Submitted from' },
   { kind: 'date', id: 'to', label: 'Submitted until' },

@@ -1,5 +1,6 @@
 import type { ContactInboxItem } from '../../../../core/contact/schema';
 import { buttonClass } from '../../components/ui/button';
+import { When } from '../display/display';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation } from '../query';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
@@ -12,7 +13,7 @@ function HandledCell({ row }: { row: ContactInboxItem }) {
   if (row.handledAt) {
     return (
       <span>
-        Handled {new Date(row.handledAt).toLocaleString()}
+        Handled <When value={row.handledAt} />
         {row.handledBy && ` by ${row.handledBy}`}
       </span>
     );
@@ -37,7 +38,7 @@ function HandledCell({ row }: { row: ContactInboxItem }) {
 }
 
 const COLUMNS: TableColumn<ContactInboxItem>[] = [
-  { id: 'received', header: 'Received', cell: (row) => new Date(row.createdAt).toLocaleString() },
+  { id: 'received', header: 'Received', cell: (row) => <When value={row.createdAt} /> },
   { id: 'from', header: 'From', cell: (row) => `${row.name} <${row.email}>` },
   { id: 'subject', header: 'Subject', cell: (row) => row.subject },
   {

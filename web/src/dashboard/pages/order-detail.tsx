@@ -1,10 +1,10 @@
-import { ORDER_STATUS_LABELS } from '../../../../core/orders/order-status';
+import { Link } from 'react-router';
 import { customerLabel, type OrderDetail as Order } from '../../../../core/orders/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
+import { Person, StatusBadge, When } from '../display/display';
+import { formatRobux } from '../display/format';
 import { useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
-
-const when = (value: Date | string | null) => (value ? new Date(value).toLocaleString() : '—');
 
 /** One order: its facts and the timeline of what happened to it (order_events). */
 export default function OrderDetail({ id }: { id: string }) {
@@ -26,22 +26,42 @@ export default function OrderDetail({ id }: { id: string }) {
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
             <dt>Status</dt>
-            <dd>{ORDER_STATUS_LABELS[state.data.status]}</dd>
+            <dd>
+              <StatusBadge kind="order" value={state.data.status} />
+            </dd>
+            <dt>Ticket</dt>
+            <dd>
+              {state.data.ticketNumber === null ? (
+                id
+              ) : (
+                <Link to={`/dashboard/tickets/${state.data.ticketNumber}`} className="underline">
+                  {id}: its conversation and transcript
+                </Link>
+              )}
+            </dd>
             <dt>Designer</dt>
-            <dd>{state.data.designerName ?? state.data.designerDiscordId}</dd>
+            <dd>
+              <Person name={state.data.designerName} id={state.data.designerDiscordId} />
+            </dd>
             <dt>Customer</dt>
             <dd>{customerLabel(state.data)}</dd>
             <dt>Price</dt>
-            <dd>{state.data.priceRobux} R$</dd>
+            <dd>{formatRobux(state.data.priceRobux)}</dd>
             <dt>Designer share</dt>
             <dd>
-              {state.data.designerShareRobux === null ? '—' : `${state.data.designerShareRobux} R$`}
+              {state.data.designerShareRobux === null
+                ? '—'
+                : formatRobux(state.data.designerShareRobux)}
             </dd>
             <dt>Paid out</dt>
             <dd>
-              {state.data.payout
-                ? `${when(state.data.payout.paidAt)} by ${state.data.payout.paidByName}`
-                : 'No'}
+              {state.data.payout ? (
+                <>
+                  <When value={state.data.payout.paidAt} /> by {state.data.payout.paidByName}
+                </>
+              ) : (
+                'No'
+              )}
             </dd>
             {state.data.review && (
               <>
@@ -59,11 +79,10 @@ export default function OrderDetail({ id }: { id: string }) {
             <ol className="space-y-1">
               {state.data.events.map((event) => (
                 <li key={event.id}>
-                  <time dateTime={new Date(event.createdAt).toISOString()}>
-                    {when(event.createdAt)}
-                  </time>{' '}
-                  — {event.summary}{' '}
-                  <span className="text-muted">(by {event.actorName ?? event.actorDiscordId})</span>
+                  <When value={event.createdAt} /> — {event.summary}{' '}
+                  <span className="text-muted">
+                    by <Person name={event.actorName} id={event.actorDiscordId} />
+                  </span>
                 </li>
               ))}
             </ol>

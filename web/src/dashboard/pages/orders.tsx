@@ -1,50 +1,52 @@
 import { useMemo } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../core/orders/order-status';
-import { customerLabel, type OrderSummary, QC_OUTCOMES } from '../../../../core/orders/staff-list';
+import { customerLabel, type OrderSummary } from '../../../../core/orders/staff-list';
+import { Person, StatusBadge, When } from '../display/display';
+import { formatNumber } from '../display/format';
+import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 import OrderDetail from './order-detail';
 
-const QC_LABELS: Record<(typeof QC_OUTCOMES)[number], string> = {
-  none: 'Not submitted',
-  pending: 'Waiting for review',
-  passed: 'Passed',
-  changes_requested: 'Changes requested',
-};
-
-const day = (value: Date | string | null) => (value ? new Date(value).toLocaleDateString() : '—');
-
 const COLUMNS: TableColumn<OrderSummary>[] = [
-  { id: 'id', header: 'Order', cell: (row) => row.id },
+  { id: 'id', header: 'Order', cell: (row) => <span className="whitespace-nowrap">{row.id}</span> },
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => ORDER_STATUS_LABELS[row.status],
+    cell: (row) => <StatusBadge kind="order" value={row.status} />,
     sortable: true,
   },
-  { id: 'designer', header: 'Designer', cell: (row) => row.designerName ?? row.designerDiscordId },
+  {
+    id: 'designer',
+    header: 'Designer',
+    cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
+  },
   { id: 'customer', header: 'Customer', cell: customerLabel },
   {
     id: 'price',
     header: 'Price (R$)',
-    cell: (row) => row.priceRobux,
+    cell: (row) => formatNumber(row.priceRobux),
     sortable: true,
     align: 'right',
   },
-  { id: 'qc', header: 'QC', cell: (row) => QC_LABELS[row.qc] },
-  { id: 'paid', header: 'Paid', cell: (row) => day(row.paidAt) },
+  { id: 'qc', header: 'QC', cell: (row) => <StatusBadge kind="qc" value={row.qc} /> },
+  { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} /> },
   {
     id: 'share',
     header: 'Share (R$)',
-    cell: (row) => row.designerShareRobux ?? '—',
+    cell: (row) => (row.designerShareRobux === null ? '—' : formatNumber(row.designerShareRobux)),
     hiddenByDefault: true,
     align: 'right',
   },
-  { id: 'created', header: 'Created', cell: (row) => day(row.createdAt), sortable: true },
+  {
+    id: 'created',
+    header: 'Created',
+    cell: (row) => <When value={row.createdAt} />,
+    sortable: true,
+  },
 ];
 
 type Designers = { designers: { discordId: string; name: string }[] };
@@ -78,17 +80,14 @@ const FILTERS: TableFilter[] = [
     kind: 'select',
     id: 'status',
     label: 'Status',
-    options: ORDER_STATUSES.map((status) => ({
-      value: status,
-      label: ORDER_STATUS_LABELS[status],
-    })),
+    options: statusOptions('order'),
   },
   { kind: 'search', id: 'customer', label: 'Customer', placeholder: 'Roblox name or Discord id' },
   {
     kind: 'select',
     id: 'qc',
     label: 'QC',
-    options: QC_OUTCOMES.map((outcome) => ({ value: outcome, label: QC_LABELS[outcome] })),
+    options: statusOptions('qc'),
   },
   {
     kind: 'select',

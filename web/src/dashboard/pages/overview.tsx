@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
 import { OVERVIEW_WEEKS, type OverviewFigures, qcPassRate } from '../../../../core/orders/overview';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
+import { formatNumber, formatRobux } from '../display/format';
+import { type StatusKind, statusLabel } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { DemoContent } from '../overview/demo-content';
 import { GoLiveChecklist } from '../overview/go-live';
@@ -37,12 +40,24 @@ const COLORS = {
 };
 
 const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ');
-const robux = (value: number) => `${value.toLocaleString('en')} R$`;
+const robux = formatRobux;
 const sum = <T,>(rows: readonly T[], pick: (row: T) => number) =>
   rows.reduce((total, row) => total + pick(row), 0);
 const WINDOW = `the last ${OVERVIEW_WEEKS} weeks`;
 
-function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
+/** Counts per status, each labelled as everywhere else and linked to the list it counts. */
+function Counts({
+  title,
+  counts,
+  kind,
+  list,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  kind: StatusKind;
+  /** The list filtered by a status, e.g. /dashboard/orders (then ?status=…). */
+  list?: string;
+}) {
   const entries = Object.entries(counts);
   return (
     <section aria-label={title} className="rounded-xl border border-line p-4">
@@ -53,8 +68,20 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
         <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {entries.map(([key, value]) => (
             <div key={key}>
-              <dt className="text-xs text-muted">{label(key)}</dt>
-              <dd className="text-2xl font-bold">{value.toLocaleString('en')}</dd>
+              <dt className="text-xs text-muted">{statusLabel(kind, key)}</dt>
+              <dd className="text-2xl font-bold">
+                {list ? (
+                  <Link
+                    to={`${list}?status=${encodeURIComponent(key)}`}
+                    className="underline decoration-line underline-offset-4 hover:text-lavender"
+                    aria-label={`${formatNumber(value)} ${statusLabel(kind, key)}: show them`}
+                  >
+                    {formatNumber(value)}
+                  </Link>
+                ) : (
+                  formatNumber(value)
+                )}
+              </dd>
             </div>
           ))}
         </dl>
@@ -201,10 +228,20 @@ export default function OverviewSection() {
             />
           )}
           {data.applications && (
-            <Counts title="Applications by status" counts={data.applications.byStatus} />
+            <Counts
+              title="Applications by status"
+              counts={data.applications.byStatus}
+              kind="application"
+              list="/dashboard/applications"
+            />
           )}
-          <Counts title="Orders by status" counts={data.orders.byStatus} />
-          <Counts title="Deliveries to Discord" counts={data.outbox.counts} />
+          <Counts
+            title="Orders by status"
+            counts={data.orders.byStatus}
+            kind="order"
+            list="/dashboard/orders"
+          />
+          <Counts title="Deliveries to Discord" counts={data.outbox.counts} kind="delivery" />
           <Deliveries title="Failed deliveries" rows={data.outbox.failed} retry={canRetry} />
           <Deliveries title="Waiting deliveries" rows={data.outbox.waiting} />
         </div>

@@ -6,6 +6,8 @@ import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { DialogActions, DialogPanel } from '../dialog-panel';
+import { Day, Person, When } from '../display/display';
+import { formatDay, formatNumber, formatRobux, personName } from '../display/format';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -16,7 +18,7 @@ import { useStaffMutation, useStaffQuery } from '../query';
  */
 function MarkPaid({ line }: { line: PayoutLine }) {
   const [open, setOpen] = useState(false);
-  const designer = line.designerName ?? line.designerDiscordId;
+  const designer = personName(line.designerName, line.designerDiscordId);
   // Paying changes what the payouts and the overview's figures show.
   const markPaid = useStaffMutation(
     () => ({
@@ -41,8 +43,8 @@ function MarkPaid({ line }: { line: PayoutLine }) {
       }}
       trigger="Mark paid"
       triggerVariant="primary"
-      title={`Pay ${designer} ${line.unpaidRobux} R$?`}
-      description={`For the ${line.period} of ${line.periodStart}. The payout is recorded with your name and cannot be undone here.`}
+      title={`Pay ${designer} ${formatRobux(line.unpaidRobux)}?`}
+      description={`For the ${line.period} of ${formatDay(line.periodStart)}. The payout is recorded with your name and cannot be undone here.`}
       size="confirm"
     >
       {markPaid.error && (
@@ -107,11 +109,11 @@ export default function PayoutsSection() {
             aria-label="Payouts table"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
             tabIndex={0}
-            className="overflow-x-auto"
+            className="overflow-x-auto rounded-xl border border-line"
           >
-            <table className="w-full text-left">
+            <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:whitespace-nowrap">
               <caption className="sr-only">Payouts per designer and {period}</caption>
-              <thead>
+              <thead className="bg-white/5">
                 <tr>
                   <th scope="col">Period</th>
                   <th scope="col">Designer</th>
@@ -132,18 +134,25 @@ export default function PayoutsSection() {
               </thead>
               <tbody>
                 {state.data.items.map((line) => (
-                  <tr key={`${line.periodStart}-${line.designerDiscordId}`}>
-                    <td>{line.periodStart}</td>
-                    <td>{line.designerName ?? line.designerDiscordId}</td>
-                    <td className="text-right">{line.orders}</td>
-                    <td className="text-right">{line.owedRobux}</td>
-                    <td className="text-right">{line.paidRobux}</td>
-                    <td className="text-right">{line.unpaidRobux}</td>
+                  <tr
+                    key={`${line.periodStart}-${line.designerDiscordId}`}
+                    className="border-t border-line"
+                  >
+                    <td>
+                      <Day value={line.periodStart} />
+                    </td>
+                    <td>
+                      <Person name={line.designerName} id={line.designerDiscordId} />
+                    </td>
+                    <td className="text-right">{formatNumber(line.orders)}</td>
+                    <td className="text-right">{formatNumber(line.owedRobux)}</td>
+                    <td className="text-right">{formatNumber(line.paidRobux)}</td>
+                    <td className="text-right">{formatNumber(line.unpaidRobux)}</td>
                     <td>
                       {line.payouts.map((payout) => (
                         <div key={payout.id}>
-                          {payout.amountRobux} R$ on {new Date(payout.paidAt).toLocaleDateString()}{' '}
-                          by {payout.paidByName}
+                          {formatRobux(payout.amountRobux)} on <When value={payout.paidAt} /> by{' '}
+                          {payout.paidByName}
                         </div>
                       ))}
                       {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}

@@ -4,6 +4,7 @@ import { hasRole } from '../../../../core/auth/roles';
 import { customerLabel } from '../../../../core/orders/staff-list';
 import type { StaffReview } from '../../../../core/orders/staff-review';
 import { buttonClass } from '../../components/ui/button';
+import { Person, When } from '../display/display';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation, useStaffQuery } from '../query';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
@@ -45,7 +46,11 @@ function ShownCell({ row, canHide }: { row: StaffReview; canHide: boolean }) {
 
 function reviewColumns(canHide: boolean): TableColumn<StaffReview>[] {
   return [
-    { id: 'order', header: 'Order', cell: (row) => row.orderId },
+    {
+      id: 'order',
+      header: 'Order',
+      cell: (row) => <span className="whitespace-nowrap">{row.orderId}</span>,
+    },
     { id: 'rating', header: 'Rating', cell: (row) => `${row.rating}/5`, align: 'right' },
     { id: 'comment', header: 'Comment', cell: (row) => row.comment || '—' },
     {
@@ -56,7 +61,7 @@ function reviewColumns(canHide: boolean): TableColumn<StaffReview>[] {
     {
       id: 'designer',
       header: 'Designer',
-      cell: (row) => row.designerName ?? row.designerDiscordId,
+      cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
     },
     {
       id: 'shown',
@@ -66,7 +71,7 @@ function reviewColumns(canHide: boolean): TableColumn<StaffReview>[] {
     {
       id: 'created',
       header: 'Left',
-      cell: (row) => new Date(row.createdAt).toLocaleDateString(),
+      cell: (row) => <When value={row.createdAt} />,
     },
   ];
 }

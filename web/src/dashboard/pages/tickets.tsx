@@ -1,40 +1,55 @@
 import { useMemo } from 'react';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
 import type { SiteContent } from '../../../../core/site/site-content';
 import { SITE_CONTENT_URL } from '../../../../core/site/site-content-url';
 import { listTicketServices } from '../../../../core/tickets/services';
 import type { TicketSummary } from '../../../../core/tickets/staff-list';
-import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '../../../../core/tickets/ticket-status';
+import { Person, StatusBadge, When } from '../display/display';
+import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
 import TicketDetail from './ticket-detail';
 
-const day = (value: Date | string | null) => (value ? new Date(value).toLocaleDateString() : '—');
-
 const COLUMNS: TableColumn<TicketSummary>[] = [
-  { id: 'name', header: 'Ticket', cell: (row) => row.name },
-  { id: 'status', header: 'Status', cell: (row) => TICKET_STATUS_LABELS[row.status] },
+  {
+    id: 'name',
+    header: 'Ticket',
+    cell: (row) => <span className="whitespace-nowrap">{row.name}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge kind="ticket" value={row.status} />,
+  },
   { id: 'service', header: 'Service', cell: (row) => row.serviceLabel },
-  { id: 'customer', header: 'Customer', cell: (row) => row.customerName ?? row.customerDiscordId },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (row) => <Person name={row.customerName} id={row.customerDiscordId} />,
+  },
   {
     id: 'claimant',
     header: 'Claimed by',
-    cell: (row) => (row.claimantDiscordId ? (row.claimantName ?? row.claimantDiscordId) : '—'),
+    cell: (row) => <Person name={row.claimantName} id={row.claimantDiscordId} />,
   },
   { id: 'source', header: 'From', cell: (row) => (row.source === 'site' ? 'Site' : 'Discord') },
-  { id: 'opened', header: 'Opened', cell: (row) => day(row.createdAt) },
-  { id: 'closed', header: 'Closed', cell: (row) => day(row.closedAt), hiddenByDefault: true },
+  { id: 'opened', header: 'Opened', cell: (row) => <When value={row.createdAt} /> },
+  {
+    id: 'closed',
+    header: 'Closed',
+    cell: (row) => <When value={row.closedAt} />,
+    hiddenByDefault: true,
+  },
 ];
 
 const STATUS_FILTER: TableFilter = {
   kind: 'select',
   id: 'status',
   label: 'Status',
-  options: TICKET_STATUSES.map((status) => ({
-    value: status,
-    label: TICKET_STATUS_LABELS[status],
-  })),
+  options: statusOptions('ticket'),
 };
 
 const OTHER_FILTERS: TableFilter[] = [
@@ -63,24 +78,29 @@ function useServiceFilter(): TableFilter {
   );
 }
 
-/** Who claimed tickets, by name (a search box by Discord id until the names have loaded). */
-function useClaimantFilter(): TableFilter {
-  const list = useStaffQuery<{ claimants: { discordId: string; name: string }[] }>({
-    path: '/api/staff/tickets/claimants',
-  });
-  const claimants = list.status === 'ready' ? list.data.claimants : null;
-  return useMemo(
-    (): TableFilter =>
-      claimants
-        ? {
-            kind: 'select',
-            id: 'claimant',
-            label: 'Claimed by',
-            options: claimants.map(({ discordId, name }) => ({ value: discordId, label: name })),
-          }
-        : { kind: 'search', id: 'claimant', label: 'Claimed by', placeholder: 'Discord id' },
-    [claimants],
+/**
+ * Who claimed tickets, by name (a search box by Discord id until the names have loaded). Leads
+ * and executives only: a designer sees their own tickets and unclaimed ones, nobody else's.
+ */
+function useClaimantFilter(): TableFilter | null {
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const seesAll = me.status === 'ready' && hasRole(me.data, 'lead');
+  const list = useStaffQuery<{ claimants: { discordId: string; name: string }[] }>(
+    { path: '/api/staff/tickets/claimants' },
+    { enabled: seesAll },
   );
+  const claimants = list.status === 'ready' ? list.data.claimants : null;
+  return useMemo((): TableFilter | null => {
+    if (!seesAll) return null;
+    return claimants
+      ? {
+          kind: 'select',
+          id: 'claimant',
+          label: 'Claimed by',
+          options: claimants.map(({ discordId, name }) => ({ value: discordId, label: name })),
+        }
+      : { kind: 'search', id: 'claimant', label: 'Claimed by', placeholder: 'Discord id' };
+  }, [seesAll, claimants]);
 }
 
 /** Tickets (decision 047): every ticket, newest first, with its transcript and timeline. */
@@ -89,7 +109,7 @@ export default function TicketsSection({ itemId }: SectionPageProps) {
   const service = useServiceFilter();
   const claimant = useClaimantFilter();
   const filters = useMemo(
-    () => [STATUS_FILTER, service, claimant, ...OTHER_FILTERS],
+    () => [STATUS_FILTER, service, ...(claimant ? [claimant] : []), ...OTHER_FILTERS],
     [service, claimant],
   );
   if (itemId) return <TicketDetail number={itemId} />;
