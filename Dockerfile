@@ -1,10 +1,11 @@
 # Lunar: the web server, the Discord bot and the outbox worker in one image.
 # Build: docker build -t lunar .     Run with Postgres: docker compose up -d (compose.yaml)
 # test/process/production-install.test.ts runs this file's runtime stage (its COPY, RUN and
-# CMD lines) on every `npm test`, since CI has no Docker engine.
+# CMD lines) on every `npm test`, since CI has no Docker engine. Node 24 is the current LTS;
+# .ci/run runs the whole suite on this major as well as on the machine's Node 20.
 
 # --- build: every dependency, then the web app, the compiled server and the PGlite template.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # The install applies patches/ to node_modules (postinstall: patch-package).
@@ -14,7 +15,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies and the build output only; no TypeScript, no tsx.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

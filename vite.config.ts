@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,12 +7,24 @@ import { defineConfig } from 'vite';
 // WEB_DIST_DIR (see .env.example) lets a second checkout or a parallel test run build elsewhere.
 const distDir = resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
+// React Router's package exports point at its development build only (remix-run/react-router
+// issue 14102), which warns in the browser's console; the production build it ships beside it
+// differs only in that switch. The browser bundle takes the production build.
+const reactRouterProduction = resolve(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // The client build goes to dist/web/client (served by Fastify); `vite build --ssr` builds the
 // prerender entry to dist/web/server, which the server imports to render public pages.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : undefined,
   build: {
     outDir: isSsrBuild ? `${distDir}/server` : `${distDir}/client`,
     emptyOutDir: true,
@@ -38,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The app shell every page shares (route table, data store, toasts, buttons, icons),
                   // in one file rather than several tiny ones.
                   name: 'shell',
-                  test: /core[\\/]site[\\/](routes|api-url)\.|web[\\/]src[\\/](data[\\/]|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.|layout[\\/]hydration-mark\.)|vite[\\/]preload-helper/,
+                  test: /core[\\/]site[\\/](routes|api-url)\.|web[\\/]src[\\/](data[\\/](?!post-json)|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.|layout[\\/]hydration-mark\.)|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../core/config';
@@ -169,6 +171,46 @@ describe('Dockerfile runtime stage', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\/api\/health/m);
     expect(runtime).toMatch(/^EXPOSE 3000$/m);
     expect(runtime).toMatch(/PORT=3000/);
+  });
+});
+
+describe('the Node.js version', () => {
+  const manifest = JSON.parse(read('package.json')) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
+  // semver comes with fastify; it is the same range logic npm uses for engine checks.
+  const semver = createRequire(import.meta.url)('semver') as {
+    satisfies(version: string, range: string): boolean;
+    minVersion(range: string): { version: string };
+  };
+  const images = [...dockerfile.matchAll(/^FROM (\S+) AS (\w+)$/gm)].map((match) => match[1]);
+  const imageMajor = images[0]?.match(/^node:(\d+)-/)?.[1] ?? '';
+
+  it('is the current LTS, 24, in both stages of the image, and package.json admits it', () => {
+    expect(images).toEqual(['node:24-bookworm-slim', 'node:24-bookworm-slim']);
+    expect(semver.satisfies(`${imageMajor}.0.0`, manifest.engines.node)).toBe(true);
+    // Node 20 (end of life in April 2026) is still admitted: CI's machine runs it.
+    expect(semver.satisfies('20.19.0', manifest.engines.node)).toBe(true);
+    expect(semver.satisfies('20.18.0', manifest.engines.node)).toBe(false);
+  });
+
+  it("is the image's major in CI's second run of the suite", () => {
+    const ci = read('.ci/run');
+    // .ci/run's own line that picks the major, run here in the checkout.
+    const pick = ci.match(/^image_node=.*$/m)?.[0] ?? 'image_node=';
+    const picked = execFileSync('sh', ['-c', `${pick}\nprintf %s "$image_node"`], {
+      cwd: new URL('../..', import.meta.url),
+      encoding: 'utf8',
+    });
+    expect(picked).toBe(imageMajor);
+    expect(ci).toContain('"node@$image_node"');
+    expect(ci.match(/^npm test$/gm)).toHaveLength(2);
+  });
+
+  it("types the code against the oldest supported major's API", () => {
+    const oldest = semver.minVersion(manifest.engines.node).version.split('.')[0];
+    expect(manifest.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${oldest}\\.`));
   });
 });
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-// A fresh clone must install quietly on the Node version every machine here runs: no engine
-// warnings, and `npm install` must not rewrite package-lock.json.
-const SUPPORTED_NODE = '20.19.0';
+// A fresh clone must install quietly on every Node version package.json's `engines` admits (the
+// oldest of each major: 20.19.0, …): no engine warnings, and `npm install` must not rewrite
+// package-lock.json.
 
 type LockPackage = { dev?: boolean; optional?: boolean; engines?: { node?: string } | string[] };
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
@@ -17,18 +17,23 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
 // semver comes with fastify; it is the same range logic npm uses for engine checks.
 const semver = createRequire(import.meta.url)('semver') as {
   satisfies(version: string, range: string): boolean;
+  minVersion(range: string): { version: string };
 };
+const SUPPORTED_NODE = manifest.engines.node
+  .split('||')
+  .map((range) => semver.minVersion(range).version);
 
 describe('package-lock.json', () => {
-  it('admits the supported Node version in every installed package', () => {
+  it('admits every supported Node version in every installed package', () => {
+    expect(SUPPORTED_NODE).toEqual(['20.19.0', '22.13.0', '24.0.0']);
     const refusing = Object.entries(lock.packages)
       .filter(([path]) => path !== '')
       .flatMap(([path, entry]) => {
         const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-        return range && !semver.satisfies(SUPPORTED_NODE, range) ? [`${path} (${range})`] : [];
+        const refused = SUPPORTED_NODE.filter((node) => range && !semver.satisfies(node, range));
+        return refused.length > 0 ? [`${path} (${range}) refuses ${refused.join(', ')}`] : [];
       });
     expect(refusing).toEqual([]);
-    expect(semver.satisfies(SUPPORTED_NODE, manifest.engines.node)).toBe(true);
   });
 
   it('agrees with package.json on which packages production needs', () => {

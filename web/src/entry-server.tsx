@@ -3,8 +3,9 @@
 // the whole process for good, so every later request paid for them (about a tenth of a cached
 // page's CPU, bench/throughput.bench.ts). The HTML is the same, byte for byte;
 // test/process/render-promise-hooks.test.ts holds the hooks off. In development (React's
-// development build) on Node 20, which lacks ArrayBuffer.prototype.detached, it warns about
-// an empty buffer on some renders; the production build does not check, and nothing is lost.
+// development build) on Node 20, which lacks ArrayBuffer.prototype.detached (Node 22 and 24
+// have it), it warns about an empty buffer on some renders; the production build does not
+// check, and nothing is lost. No workaround: the warning is Node 20's and development's only.
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import { type InitialState, Root } from './root';
