@@ -29,6 +29,7 @@ CREATE TABLE "roblox_inventory_reads" (
 	"pressed" boolean NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "order_messages" ADD COLUMN "edit_message_id" text;--> statement-breakpoint
 ALTER TABLE "order_payments" ADD CONSTRAINT "order_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_payments_due_idx" ON "order_payments" USING btree ("next_check_at") WHERE "order_payments"."next_check_at" is not null;--> statement-breakpoint
 CREATE INDEX "order_payments_user_idx" ON "order_payments" USING btree ("roblox_user_id");--> statement-breakpoint
