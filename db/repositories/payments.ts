@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { orderPayments, orders, robloxInventoryReads } from '../schema';
 
@@ -122,7 +122,7 @@ export function createPaymentsRepository(db: Executor) {
           passSyncFailures: 0,
           passLeaseUntil: null,
           // The first look comes once the customer can buy; a press or the schedule follow.
-          nextCheckAt: sql`case when ${pass.onSale} and ${orderPayments.nextCheckAt} is null and ${orderPayments.escalatedAt} is null then ${ms(now, 30_000)}::timestamptz else ${orderPayments.nextCheckAt} end`,
+          nextCheckAt: sql`case when ${pass.onSale}::boolean and ${orderPayments.nextCheckAt} is null and ${orderPayments.escalatedAt} is null then ${ms(now, 30_000).toISOString()}::timestamptz else ${orderPayments.nextCheckAt} end`,
         })
         .where(eq(orderPayments.orderId, orderId))
         .returning();
@@ -237,7 +237,7 @@ export function createPaymentsRepository(db: Executor) {
         const [count] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(robloxInventoryReads)
-          .where(sql`${robloxInventoryReads.at} > ${since}`);
+          .where(gt(robloxInventoryReads.at, since));
         if ((count?.n ?? 0) >= limit) return false;
         await tx.insert(robloxInventoryReads).values({ at: now, pressed });
         return true;
@@ -249,7 +249,7 @@ export function createPaymentsRepository(db: Executor) {
       const rows = await db
         .select({ at: robloxInventoryReads.at })
         .from(robloxInventoryReads)
-        .where(sql`${robloxInventoryReads.at} > ${since}`)
+        .where(gt(robloxInventoryReads.at, since))
         .orderBy(asc(robloxInventoryReads.at));
       return rows.map((row) => row.at);
     },
@@ -293,7 +293,7 @@ export function createPaymentsRepository(db: Executor) {
           nextCheckAt: null,
           pressed: false,
           checkLeaseUntil: null,
-          passSyncAt: sql`case when ${orderPayments.gamePassId} is not null and ${orderPayments.passOnSale} then ${now}::timestamptz else null end`,
+          passSyncAt: sql`case when ${orderPayments.gamePassId} is not null and ${orderPayments.passOnSale} then ${now.toISOString()}::timestamptz else null end`,
         })
         .where(eq(orderPayments.orderId, orderId));
     },
