@@ -1,6 +1,7 @@
 import { applicationDecisionButton } from './buttons/application-decision';
 import { deliverButton } from './buttons/order-deliver';
 import { deliverWithoutQcButton } from './buttons/order-deliver-without-qc';
+import { paidButton } from './buttons/order-paid';
 import { qcApproveButton } from './buttons/order-qc-approve';
 import { qcChangesButton } from './buttons/order-qc-changes';
 import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
@@ -43,6 +44,7 @@ export const registry: InteractionModules = {
   buttons: [
     applicationDecisionButton,
     verifyPaymentButton,
+    paidButton,
     qcApproveButton,
     qcChangesButton,
     deliverButton,

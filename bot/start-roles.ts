@@ -5,6 +5,8 @@ import { startOutboxWorker } from './delivery/worker';
 import { createDiscordSender } from './discord-sender';
 import type { Closer, DiscordRolesDeps, DiscordRolesOptions } from './index';
 import { unreachableModules } from './member-roles';
+import { startRobloxPaymentsJob } from './payments/job';
+import { createRobloxPayments } from './payments/robux-payments';
 import { registry } from './registry';
 import type { BotConfig } from './start-bot';
 import { startTicketInactivityJob } from './tickets/inactivity';
@@ -59,6 +61,15 @@ export async function startConnectedRoles(
       log,
     });
     closers.push({ name: 'ticket inactivity job', close: () => inactivity.close() });
+    if (config.roblox) {
+      const payments = createRobloxPayments({
+        db: deps.db,
+        config: { ...config, roblox: config.roblox },
+        log,
+      });
+      const job = startRobloxPaymentsJob({ payments, log });
+      closers.push({ name: 'Roblox payments job', close: () => job.close() });
+    }
     // Any process queueing a delivery wakes the worker at once instead of at its next poll.
     if (deps.listen) {
       const stop = await listenForChanges({ listen: deps.listen }, (change) => {

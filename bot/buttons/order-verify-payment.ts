@@ -5,12 +5,17 @@ import {
   parseOrderCustomId,
 } from '../../core/orders';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { createPaymentsRepository } from '../../db/repositories/payments';
 import type { ButtonModule } from '../modules';
 import { actorOf, ephemeral, toMessageOptions } from '../orders/order-interaction';
+import { countPayment } from '../payments/metrics';
+import { paymentEmbedEdit } from '../payments/payment-embed';
 
 /**
  * 'Verify payment' under the payments channel's request (or, without that channel, under the
  * ticket's payment embed): moves the order to paid, with who and when, and tells the ticket.
+ * The same operation the automatic Roblox check runs: whichever comes first pays the order, the
+ * other is told it is already verified. With a game pass, the pass then goes off sale.
  */
 export const verifyPaymentButton: ButtonModule = {
   customIdPrefix: 'order:verify_payment',
@@ -19,21 +24,28 @@ export const verifyPaymentButton: ButtonModule = {
     const parsed = parseOrderCustomId(interaction.customId);
     if (!parsed) throw new Error(`bad custom id ${interaction.customId}`);
     await interaction.deferUpdate();
+    const inPaymentsChannel = interaction.channelId === config.discord.channels.payments;
+    const payments = createPaymentsRepository(db);
+    const robux = await payments.findPayment(parsed.orderId);
+    const now = new Date();
     const result = await createOrdersRepository(db).applyOrderCommand(
       { type: 'verifyPayment', orderId: parsed.orderId },
       actorOf(interaction, config.discord.roles),
-      new Date(),
+      now,
       (next) => [
         { target: { channelId: next.ticketChannelId }, payload: buildPaymentVerifiedNotice(next) },
+        // Pressed elsewhere: the ticket's embed (with the customer's pay buttons) is edited too.
+        ...(inPaymentsChannel ? paymentEmbedEdit(next, robux, config) : []),
       ],
+      robux ? (tx) => payments.recordPaid(parsed.orderId, now, tx) : undefined,
     );
     if (!result.ok) {
       await interaction.followUp(ephemeral(result.reason));
       return;
     }
+    countPayment(robux ? 'robux' : 'unrecorded', 'person');
     // The message pressed (the payments channel's request, or the ticket's payment embed)
     // now says who verified it and when; the button is disabled. Edits never ping.
-    const inPaymentsChannel = interaction.channelId === config.discord.channels.payments;
     const payment = toMessageOptions(
       inPaymentsChannel
         ? buildPaymentVerificationRequest(result.order)

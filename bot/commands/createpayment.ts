@@ -5,7 +5,9 @@ import {
   ORDER_PRICE_MAX,
   ROBLOX_USERNAME_MAX,
 } from '../../core/orders';
+import { priceForNet } from '../../core/orders/tax';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { createPaymentsRepository } from '../../db/repositories/payments';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import type { CommandModule } from '../modules';
 import {
@@ -16,12 +18,18 @@ import {
   suggestOrders,
   toMessageOptions,
 } from '../orders/order-interaction';
+import { RobloxError } from '../payments/roblox-client';
+import { createRobloxPayments, type RobloxPayments } from '../payments/robux-payments';
 
 /**
  * `/createpayment price roblox_username order_id [customer]`: creates the order in this ticket
  * (or updates it while unpaid) and posts the payment embed for the customer. The 'Verify
  * payment' button and the verifiers' ping go with a request to the payments channel when one
  * is set (DISCORD_PAYMENTS_CHANNEL_ID), else under the embed in the ticket.
+ *
+ * With Roblox configured (docs/decisions/051-payments.md) the customer's Roblox name must be a
+ * Roblox user, the order gets its game pass, and nobody is pinged: the bot checks the purchase
+ * and asks a verifier only for what it cannot decide.
  */
 export const createPaymentCommand: CommandModule = {
   data: new SlashCommandBuilder()
@@ -53,7 +61,7 @@ export const createPaymentCommand: CommandModule = {
     .toJSON(),
   access: { roles: ['designer', 'lead', 'executive'] },
   autocomplete: suggestOrders,
-  async execute(interaction, { config, db }) {
+  async execute(interaction, { config, db, log }) {
     // Acknowledge first: the database may take longer than Discord's 3 s window.
     await interaction.deferReply(DEFER_EPHEMERAL);
     const verifierRoleId = config.discord.roles.payment_verifier;
@@ -69,12 +77,26 @@ export const createPaymentCommand: CommandModule = {
       );
       return;
     }
+    const robloxUsername = interaction.options.getString('roblox_username', true);
+    const roblox = config.roblox
+      ? createRobloxPayments({ db, config: { ...config, roblox: config.roblox }, log })
+      : null;
+    const robloxUser = roblox ? await findRobloxUser(roblox, robloxUsername) : null;
+    if (robloxUser === 'unknown') {
+      await interaction.editReply(
+        edited(
+          `Roblox has no user named ${robloxUsername.trim()}. Check roblox_username with the customer: nothing was created.`,
+        ),
+      );
+      return;
+    }
+    const now = new Date();
     const result = await createOrdersRepository(db).applyOrderCommand(
       {
         type: 'createPayment',
         orderId,
         price: interaction.options.getInteger('price', true),
-        robloxUsername: interaction.options.getString('roblox_username', true),
+        robloxUsername,
         customerDiscordId:
           interaction.options.getUser('customer')?.id ??
           (ticket && ticket.orderId === orderId.trim().toLowerCase()
@@ -83,9 +105,9 @@ export const createPaymentCommand: CommandModule = {
         ticketChannelId: interaction.channelId,
       },
       actorOf(interaction, config.discord.roles),
-      new Date(),
+      now,
       (next) =>
-        verifiedElsewhere
+        verifiedElsewhere && !roblox
           ? [
               {
                 target: { channel: 'payments' },
@@ -93,6 +115,15 @@ export const createPaymentCommand: CommandModule = {
               },
             ]
           : [],
+      roblox
+        ? (tx, next) =>
+            createPaymentsRepository(db).savePayment(tx, {
+              orderId: next.id,
+              robloxUserId: robloxUser?.id ?? null,
+              passPrice: priceForNet(next.priceRobux),
+              at: now,
+            })
+        : undefined,
     );
     if (!result.ok) {
       await interaction.editReply(edited(result.reason));
@@ -108,8 +139,29 @@ export const createPaymentCommand: CommandModule = {
           : `Payment request for order ${order.id} created.`,
       ),
     );
-    await interaction.followUp(
-      toMessageOptions(buildPaymentMessage(order, { verifierRoleId, verifiedElsewhere })),
+    // Roblox down: the order stands, the pass follows from the worker's job (or a verifier).
+    if (roblox) await roblox.syncPass(order.id);
+    const payments = createPaymentsRepository(db);
+    const payment = roblox ? await payments.findPayment(order.id) : null;
+    const posted = await interaction.followUp(
+      toMessageOptions(
+        buildPaymentMessage(order, {
+          verifierRoleId,
+          verifiedElsewhere,
+          ...(roblox && { robux: { gamePassId: payment?.gamePassId ?? null } }),
+        }),
+      ),
     );
+    if (roblox) await payments.recordEmbed(order.id, posted.channelId, posted.id);
   },
 };
+
+/** The customer's Roblox user; 'unknown' for a name Roblox does not know, null when down. */
+async function findRobloxUser(roblox: RobloxPayments, name: string) {
+  try {
+    return (await roblox.findUser(name.trim())) ?? 'unknown';
+  } catch (error) {
+    if (error instanceof RobloxError) return null;
+    throw error;
+  }
+}

@@ -22,6 +22,8 @@ export interface RenderedDelivery {
   files: OutgoingFile[];
   /** For a DM: what to post in the target's fallback channel when the DM cannot be sent. */
   fallback?: DiscordMessagePayload;
+  /** Edit this message (in the target channel) instead of posting a new one. */
+  editMessageId?: string;
   /** For an applicant: the note for the reviewer when the DM cannot be sent, and why. */
   undelivered?: (reason: DecisionDmFailure) => DiscordMessagePayload;
 }
@@ -101,7 +103,13 @@ export function createDeliveryRenderer(
         ? { kind: 'order_channel', channel: row.channelKey as OrderChannelKey }
         : { kind: 'channel', channelId: row.channelId ?? '' };
     const fallback = row.fallbackPayload as unknown as DiscordMessagePayload | null;
-    return { target, payload, files: [], ...(fallback && { fallback }) };
+    return {
+      target,
+      payload,
+      files: [],
+      ...(fallback && { fallback }),
+      ...(row.editMessageId && { editMessageId: row.editMessageId }),
+    };
   }
 
   return {

@@ -130,6 +130,11 @@ export function startOutboxWorker(
       if (rendered.target.kind === 'applicant') {
         return await toPerson.applicant(row, rendered, rendered.target, channelId, installId);
       }
+      if (rendered.editMessageId) {
+        const to = { channelId, messageId: rendered.editMessageId };
+        await sender.edit({ ...to, payload: rendered.payload });
+        return await outbox.markDelivered(row.id, to);
+      }
       const sent = await sender.send({
         channelId,
         payload: rendered.payload,

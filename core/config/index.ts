@@ -3,12 +3,14 @@ import { DEFAULT_PORTFOLIO_USERNAME } from '../portfolio/default-profile';
 import { PLACEHOLDER_DISCORD_INVITE_URL, PLACEHOLDER_SUPPORT_EMAIL } from '../site/studio-settings';
 import { discordCrossErrors, discordVariables, withDiscordConfig } from './discord';
 import { optionalText } from './fields';
+import { paymentCrossErrors, paymentVariables, withPaymentsConfig } from './payments';
 import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 import { storageCrossErrors, storageVariables, withStorageConfig } from './storage';
 import { ticketVariables, withTicketsConfig } from './tickets';
 
 export * from './discord';
+export type { RobloxConfig } from './payments';
 export * from './sign-in';
 export type { BucketConfig } from './storage';
 export * from './tickets';
@@ -135,14 +137,19 @@ const EnvironmentSchema = z.object({
   ...storageVariables,
   // Tickets (core/config/tickets.ts).
   ...ticketVariables,
+  // Automatic payments (core/config/payments.ts).
+  ...paymentVariables,
 });
 
 /**
  * The environment, parsed; the Discord variables grouped as `config.discord`, the sign-in
- * ones as `config.signIn`, the bucket's as `config.bucket`, the ticket ones as `config.tickets`.
+ * ones as `config.signIn`, the bucket's as `config.bucket`, the ticket ones as `config.tickets`,
+ * Roblox's as `config.roblox`.
  */
 export const ConfigSchema = EnvironmentSchema.transform((env) =>
-  withTicketsConfig(withStorageConfig(withSignInConfig(withDiscordConfig(env)))),
+  withPaymentsConfig(
+    withTicketsConfig(withStorageConfig(withSignInConfig(withDiscordConfig(env)))),
+  ),
 );
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -182,6 +189,7 @@ function crossVariableErrors(env: Record<string, string | undefined>): string[] 
   errors.push(...discordCrossErrors(env));
   errors.push(...signInCrossErrors(env));
   errors.push(...storageCrossErrors(env));
+  errors.push(...paymentCrossErrors(env));
   return errors;
 }
 

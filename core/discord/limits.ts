@@ -19,6 +19,8 @@ export const DISCORD_LIMITS = {
   nonce: 25,
   customId: 100,
   buttonLabel: 80,
+  /** A link button's url (Discord's documented maximum). */
+  buttonUrl: 512,
   buttonsPerRow: 5,
   actionRows: 5,
   /**
@@ -123,7 +125,8 @@ export function findLimitViolations(payload: DiscordMessagePayload): string[] {
     if (row.components.length > L.buttonsPerRow) problems.push('too many buttons in a row');
     for (const button of row.components) {
       checkText(problems, 'button label', button.label, L.buttonLabel);
-      checkText(problems, 'button custom_id', button.custom_id, L.customId);
+      if ('url' in button) checkText(problems, 'button url', button.url, L.buttonUrl);
+      else checkText(problems, 'button custom_id', button.custom_id, L.customId);
     }
   }
   if ((payload.components ?? []).length > L.actionRows) problems.push('too many action rows');

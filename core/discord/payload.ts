@@ -34,9 +34,18 @@ export interface DiscordButton {
   disabled?: boolean;
 }
 
+/** A button that opens `url` in the browser; Discord sends the bot no interaction for it. */
+export interface DiscordLinkButton {
+  type: 2;
+  style: 5;
+  label: string;
+  url: string;
+  disabled?: boolean;
+}
+
 export interface DiscordActionRow {
   type: 1;
-  components: DiscordButton[];
+  components: (DiscordButton | DiscordLinkButton)[];
 }
 
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';

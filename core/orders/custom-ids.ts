@@ -12,6 +12,8 @@ const ORDER_CUSTOM_ID_PREFIX = 'order';
 
 export const ORDER_BUTTON_ACTIONS = [
   'verify_payment',
+  // The customer's "I've paid": ask Roblox now (bot/buttons/order-paid.ts).
+  'i_paid',
   'qc_approve',
   'qc_changes',
   'deliver',

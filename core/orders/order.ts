@@ -54,3 +54,15 @@ export interface Actor {
   discordId: string;
   roles: ReadonlySet<StaffRole>;
 }
+
+/**
+ * The actor of a payment the bot verified itself on Roblox (docs/decisions/051-payments.md):
+ * the timeline's `actor_discord_id` and the order's `paymentVerifiedBy`. Not a snowflake, so
+ * it can never be a person.
+ */
+export const ROBLOX_CHECK_ACTOR_ID = 'roblox-check';
+
+/** Who verified a payment, as a message names them. */
+export function describeVerifier(id: string): string {
+  return id === ROBLOX_CHECK_ACTOR_ID ? 'the automatic Roblox check' : `<@${id}>`;
+}

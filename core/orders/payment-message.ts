@@ -1,6 +1,8 @@
 import { escapeMarkdown } from '../discord/markdown';
+import type { DiscordActionRow } from '../discord/payload';
+import { gamePassUrl } from '../payments/game-pass';
 import { formatRobux } from '../site/pricing';
-import type { OrderState } from './order';
+import { describeVerifier, type OrderState } from './order';
 import {
   allowMentions,
   BUTTON_STYLE,
@@ -26,10 +28,47 @@ interface PaymentMessageOptions {
    * button is `buildPaymentVerificationRequest`, posted there.
    */
   verifiedElsewhere?: boolean;
+  /**
+   * Roblox is configured (docs/decisions/051-payments.md): the bot checks the purchase itself,
+   * so nobody is pinged; the customer gets the order's game pass (once made) and "I've paid".
+   */
+  robux?: { gamePassId: string | null };
 }
 
 const verifiedBy = (order: OrderState) =>
-  `Verified by ${order.paymentVerifiedBy ? mentionUser(order.paymentVerifiedBy) : 'a verifier'}${order.paidAt ? ` ${discordTime(order.paidAt)}` : ''}`;
+  `Verified by ${order.paymentVerifiedBy ? describeVerifier(order.paymentVerifiedBy) : 'a verifier'}${order.paidAt ? ` ${discordTime(order.paidAt)}` : ''}`;
+
+/** The customer's buttons while the bot checks Roblox: buy the pass, then say so. */
+function robuxButtons(
+  order: OrderState,
+  gamePassId: string | null,
+): DiscordActionRow['components'] {
+  const charge = formatRobux(priceForNet(order.priceRobux));
+  return [
+    ...(gamePassId
+      ? [
+          {
+            type: 2 as const,
+            style: 5 as const,
+            label: `Buy the game pass (${charge})`,
+            url: gamePassUrl(gamePassId),
+          },
+        ]
+      : []),
+    orderButton(
+      'I’ve paid',
+      BUTTON_STYLE.primary,
+      { action: 'i_paid', orderId: order.id },
+      !gamePassId,
+    ),
+  ];
+}
+
+function robuxStatus(gamePassId: string | null): string {
+  return gamePassId
+    ? 'Buy the game pass with the Roblox account above: the bot sees the purchase on Roblox and marks the order paid. Press **I’ve paid** once you have.'
+    : 'Your game pass is being made on Roblox; its link appears here as soon as it is ready.';
+}
 
 const verifyButton = (order: OrderState) =>
   buttonRow(
@@ -54,7 +93,8 @@ export function buildPaymentMessage(
   const charge = priceForNet(order.priceRobux);
   const verified = order.paidAt !== null;
   const elsewhere = options.verifiedElsewhere === true;
-  const verifierRoleId = verified || elsewhere ? null : options.verifierRoleId;
+  const robux = options.robux;
+  const verifierRoleId = verified || elsewhere || robux ? null : options.verifierRoleId;
   const customerId = verified ? null : order.customerDiscordId;
   const content = [
     verifierRoleId ? `${mentionRole(verifierRoleId)} a payment is waiting for verification.` : '',
@@ -62,6 +102,10 @@ export function buildPaymentMessage(
   ]
     .filter(Boolean)
     .join('\n');
+  const buttons = [
+    ...(robux && !verified ? robuxButtons(order, robux.gamePassId) : []),
+    ...(elsewhere ? [] : verifyButton(order).components),
+  ];
   return withinLimits({
     ...(content ? { content } : {}),
     embeds: [
@@ -93,15 +137,17 @@ export function buildPaymentMessage(
             name: 'Status',
             value: verified
               ? verifiedBy(order)
-              : elsewhere
-                ? 'A payment verifier checks it; you will be told here once it is verified.'
-                : 'Waiting for a payment verifier',
+              : robux
+                ? robuxStatus(robux.gamePassId)
+                : elsewhere
+                  ? 'A payment verifier checks it; you will be told here once it is verified.'
+                  : 'Waiting for a payment verifier',
           },
         ],
         footer: { text: `Order ${order.id}` },
       },
     ],
-    components: elsewhere ? [] : [verifyButton(order)],
+    components: buttons.length ? [{ type: 1, components: buttons }] : [],
     allowed_mentions: allowMentions({ users: [customerId], roles: [verifierRoleId] }),
   });
 }
@@ -114,7 +160,14 @@ export function buildPaymentMessage(
  */
 export function buildPaymentVerificationRequest(
   order: OrderState,
-  { verifierRoleId }: { verifierRoleId?: string | null } = {},
+  {
+    verifierRoleId,
+    reason,
+  }: {
+    verifierRoleId?: string | null;
+    /** Why the automatic Roblox check needs a person ("Cara_R's inventory is private"). */
+    reason?: string;
+  } = {},
 ): OrderMessagePayload {
   const verified = order.paidAt !== null;
   const ping = verified ? null : verifierRoleId;
@@ -135,6 +188,7 @@ export function buildPaymentVerificationRequest(
           { name: 'Roblox account', value: escapeMarkdown(order.robloxUsername), inline: true },
           { name: 'Designer', value: mentionUser(order.designerDiscordId), inline: true },
           { name: 'Ticket', value: mentionChannel(order.ticketChannelId), inline: true },
+          ...(reason ? [{ name: 'Why a person is needed', value: reason }] : []),
           {
             name: 'Status',
             value: verified ? verifiedBy(order) : 'Waiting for a payment verifier',
@@ -145,6 +199,23 @@ export function buildPaymentVerificationRequest(
     ],
     components: [verifyButton(order)],
     allowed_mentions: allowMentions({ roles: [ping] }),
+  });
+}
+
+/**
+ * Told in the ticket when the bot cannot see the customer's inventory: how to show it (Roblox
+ * lets an API key read only inventories visible to everyone); a verifier is asked meanwhile.
+ */
+export function buildPrivateInventoryNotice(order: OrderState): OrderMessagePayload {
+  const customer = order.customerDiscordId ? `${mentionUser(order.customerDiscordId)}, ` : '';
+  return withinLimits({
+    content:
+      `${customer}the bot cannot see the inventory of ${escapeMarkdown(order.robloxUsername)} on Roblox, ` +
+      `so it cannot check the payment for order ${order.id} itself. To let it, on Roblox open ` +
+      '**Settings → Privacy** and set **Who can see my inventory?** to **Everyone**, then press ' +
+      '**I’ve paid** again. A payment verifier has been asked to check it by hand meanwhile.',
+    embeds: [],
+    allowed_mentions: allowMentions({ users: [order.customerDiscordId] }),
   });
 }
 

@@ -40,7 +40,11 @@ function inQc(overrides: Partial<OrderState> = {}): OrderState {
 }
 
 const buttons = (payload: ReturnType<typeof buildQcSubmissionMessage>) =>
-  payload.components?.[0]?.components.map((b) => [b.label, b.custom_id, b.disabled]);
+  payload.components?.[0]?.components.map((b) => [
+    b.label,
+    'custom_id' in b ? b.custom_id : b.url,
+    b.disabled,
+  ]);
 const status = (payload: ReturnType<typeof buildQcSubmissionMessage>) =>
   payload.embeds[0]?.fields?.find((f) => f.name === 'Status')?.value;
 

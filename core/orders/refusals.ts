@@ -1,4 +1,4 @@
-import type { OrderState } from './order';
+import { describeVerifier, type OrderState } from './order';
 import { ORDER_STATUS_LABELS } from './order-status';
 import { PAYMENT_FIRST_GUIDE, PAYMENT_FIRST_TITLE } from './payment-first';
 
@@ -31,7 +31,7 @@ export const REFUSALS = {
   ownPayment:
     'You cannot verify the payment of your own order; another verifier or an executive must.',
   alreadyVerified: (order: OrderState) =>
-    `The payment of order ${order.id} was already verified${order.paymentVerifiedBy ? ` by ${user(order.paymentVerifiedBy)}` : ''}.`,
+    `The payment of order ${order.id} was already verified${order.paymentVerifiedBy ? ` by ${describeVerifier(order.paymentVerifiedBy)}` : ''}.`,
 
   awaitingQc: (order: OrderState) =>
     `Order ${order.id} is already waiting for quality control. Wait for a lead designer's decision.`,

@@ -75,7 +75,7 @@ describe('buildReviewPost', () => {
   it('offers executives Hide from site on a published review, Show on site once hidden', () => {
     const buttons = (order: OrderState) =>
       (buildReviewPost(order).components ?? []).flatMap((row) =>
-        row.components.map((b) => [b.label, b.custom_id]),
+        row.components.map((b) => [b.label, 'custom_id' in b ? b.custom_id : b.url]),
       );
     expect(buttons(reviewed())).toEqual([['Hide from site', 'order:review_hide:ticket-1234']]);
     expect(buttons(reviewed({ hidden: true }))).toEqual([

@@ -24,7 +24,7 @@ type OrderMessageRow = typeof orderMessages.$inferSelect;
 /** Where a message about an order goes; see `orderMessages` in db/schema/orders.ts. */
 export type OrderMessageTarget =
   | { channel: OrderChannelKey }
-  | { channelId: string }
+  | { channelId: string; editMessageId?: string }
   | { dmUserId: string; fallbackChannelId: string; fallback: OrderMessagePayload };
 
 export interface OrderMessage {
@@ -38,6 +38,9 @@ type ApplyResult =
 
 /** The messages a successful change sends, built from the order as it is after the change. */
 type MessagesFor = (next: OrderState, previous: OrderState | null) => OrderMessage[];
+
+/** More to write in a successful change's transaction (the order's payment row, say). */
+type AlsoWrite = (tx: Transaction, next: OrderState, previous: OrderState | null) => Promise<void>;
 
 /** A concurrent /createpayment inserted the same order first: run the command again. */
 class CreatedMeanwhile extends Error {}
@@ -56,6 +59,7 @@ export function createOrdersRepository(db: Executor) {
     actor: Actor,
     at: Date,
     messagesFor: MessagesFor,
+    alsoWrite?: AlsoWrite,
   ): Promise<ApplyResult> {
     const id = OrderIdSchema.safeParse(command.orderId);
     // A bad id: `decide` refuses it with the schema's message.
@@ -107,9 +111,10 @@ export function createOrdersRepository(db: Executor) {
       }
       if (events.length > 0) {
         for (const message of messagesFor(next, previous)) {
-          await queueMessage(tx, next.id, message);
+          await queueOrderMessage(tx, next.id, message);
         }
       }
+      await alsoWrite?.(tx, next, previous);
       return { ok: true, order: next, previous, events };
     });
   }
@@ -125,12 +130,13 @@ export function createOrdersRepository(db: Executor) {
       actor: Actor,
       at: Date = new Date(),
       messagesFor: MessagesFor = () => [],
+      alsoWrite?: AlsoWrite,
     ): Promise<ApplyResult> {
       try {
-        return await applyOnce(command, actor, at, messagesFor);
+        return await applyOnce(command, actor, at, messagesFor, alsoWrite);
       } catch (error) {
         if (!(error instanceof CreatedMeanwhile)) throw error;
-        return applyOnce(command, actor, at, messagesFor);
+        return applyOnce(command, actor, at, messagesFor, alsoWrite);
       }
     },
 
@@ -242,7 +248,8 @@ async function saveReview(
   });
 }
 
-async function queueMessage(tx: Transaction, orderId: string, message: OrderMessage) {
+/** Stores a message about an order and queues its delivery, in the caller's transaction. */
+export async function queueOrderMessage(tx: Transaction, orderId: string, message: OrderMessage) {
   const { target } = message;
   const [row] = await tx
     .insert(orderMessages)
@@ -251,6 +258,7 @@ async function queueMessage(tx: Transaction, orderId: string, message: OrderMess
       payload: message.payload as unknown as Record<string, unknown>,
       ...('channel' in target && { channelKey: target.channel }),
       ...('channelId' in target && { channelId: target.channelId }),
+      ...('editMessageId' in target && { editMessageId: target.editMessageId }),
       ...('dmUserId' in target && {
         dmUserId: target.dmUserId,
         channelId: target.fallbackChannelId,

@@ -4,6 +4,7 @@ export * from './contact';
 export * from './customers';
 export * from './orders';
 export * from './outbox';
+export * from './payments';
 export * from './payouts';
 export * from './people';
 export * from './portfolio';

@@ -166,6 +166,9 @@ export const orderMessages = pgTable(
     dmUserId: text('dm_user_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     fallbackPayload: jsonb('fallback_payload').$type<Record<string, unknown>>(),
+    // Set: the message edits this one, posted earlier in `channel_id` (the ticket's payment
+    // embed once the bot made the game pass or saw the payment), instead of posting.
+    editMessageId: text('edit_message_id'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -84,12 +84,15 @@ export async function startBotHarness(
     modules,
     without = [],
     fakeOptions = {},
+    env: moreEnv = {},
   }: {
     modules?: InteractionModules;
     /** More fake Discord options (e.g. its channel creation limit). */
     fakeOptions?: FakeDiscordOptions;
     /** Settings to leave unset, e.g. a channel a test runs without. */
     without?: string[];
+    /** More settings (e.g. a fake Roblox's). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<BotHarness> {
   const newIds = <K extends string>(names: Record<K, string>) =>
@@ -149,7 +152,7 @@ export async function startBotHarness(
     DISCORD_TRANSCRIPTS_CHANNEL_ID: ids.transcriptsChannel,
   };
   const env = Object.fromEntries(
-    Object.entries(allEnv).filter(([name]) => !without.includes(name)),
+    Object.entries({ ...allEnv, ...moreEnv }).filter(([name]) => !without.includes(name)),
   );
   const config = testConfig(env);
   const database = await createTestDatabase(driver);
