@@ -26,6 +26,7 @@ import {
   type TicketButtonAction,
   ticketButtonId,
 } from './custom-ids';
+import { TICKET_FAILED_ADVICE } from './customer-view';
 import { TICKET_DEADLINE_MAX, TICKET_REQUEST_MAX } from './intake';
 import type { TicketService } from './services';
 import type { Ticket } from './ticket';
@@ -257,7 +258,7 @@ export function buildClosingNotice(
 ): OrderMessagePayload {
   const by = ticket.closedBy ? ` by ${mentionUser(ticket.closedBy)}` : '';
   return {
-    content: `This ticket was closed${by}: ${escapeMarkdown(ticket.closeReason ?? 'closed')}. The channel is archived and deleted in ${deleteAfterSeconds} seconds.`,
+    content: `This ticket was closed${by}: ${asSentence(escapeMarkdown(ticket.closeReason ?? 'closed'))} The channel is archived and deleted in ${deleteAfterSeconds} seconds.`,
     embeds: [],
     allowed_mentions: allowMentions(),
   };
@@ -295,11 +296,29 @@ export function buildTranscriptPost(
   };
 }
 
-/** Told to the customer once their ticket exists. */
-export const ticketOpenedAnswer = (ticket: Ticket) =>
-  ticket.channelId
+/** A reason as typed, ending in exactly one full stop (or its own ! or ?): "done." not "done..". */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Told to the customer once their ticket exists, or could not be made. */
+export const ticketOpenedAnswer = (ticket: Ticket) => {
+  if (ticket.status === 'failed')
+    return `Your ticket ${ticketName(ticket.id)}: ${TICKET_FAILED_ADVICE}`;
+  return ticket.channelId
     ? `Your ticket is open: ${mentionChannel(ticket.channelId)}`
     : `Your ticket ${ticketName(ticket.id)} is queued and opens in a moment; you will be pinged in it.`;
+};
+
+/** The customer's DM when their ticket could not be opened (the site's page says the same). */
+export function buildOpenFailedDm(ticket: Ticket): OrderMessagePayload {
+  return {
+    content: `Your order ${ticketName(ticket.id)} (${escapeMarkdown(ticket.serviceLabel)}): ${TICKET_FAILED_ADVICE}`,
+    embeds: [],
+    allowed_mentions: allowMentions(),
+  };
+}
 
 function assertWithinLimits(payload: OrderMessagePayload): void {
   const problems = findLimitViolations(payload);

@@ -131,6 +131,8 @@ export interface FakeDiscord {
   setMemberRoles(userId: string, roles: string[]): SeededMember;
   removeMember(userId: string): void;
   setDmsClosed(userId: string, closed: boolean): void;
+  /** Add Guild Member refuses this user: banned from the guild (40007) or in 100 servers (30001). */
+  refuseJoin(userId: string, why: 'banned' | 'max_guilds' | null): void;
   /** A guild channel (category, text…) as it is now; undefined once deleted. */
   channel(channelId: string): SeededChannel | undefined;
   /** The channels under a category, in creation order. */
@@ -226,6 +228,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       message.authorId = userId;
       state.messages.push(message);
       return message;
+    },
+    refuseJoin(userId, why) {
+      if (why) state.joinRefusals.set(userId, why);
+      else state.joinRefusals.delete(userId);
     },
     setApplicationFlags(flags) {
       state.applicationFlags = flags;

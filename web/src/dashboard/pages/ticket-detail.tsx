@@ -6,7 +6,7 @@ import type {
   TicketDetail as Ticket,
   TicketTranscriptLine,
 } from '../../../../core/tickets/staff-list';
-import { TICKET_STATUS_LABELS } from '../../../../core/tickets/ticket-status';
+import { isTicketFinished, TICKET_STATUS_LABELS } from '../../../../core/tickets/ticket-status';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { TextField } from '../../components/ui/field';
 import { DialogActions, DialogPanel } from '../dialog-panel';
@@ -189,14 +189,14 @@ export default function TicketDetail({ number }: { number: string }) {
             <dd className="break-words whitespace-pre-wrap">{state.data.request}</dd>
             {state.data.closeReason && (
               <>
-                <dt>Closed</dt>
+                <dt>{state.data.status === 'failed' ? 'Failed' : 'Closed'}</dt>
                 <dd className="break-words">
                   {when(state.data.closedAt)}: {state.data.closeReason}
                 </dd>
               </>
             )}
           </dl>
-          {state.data.status !== 'closed' && (
+          {!isTicketFinished(state.data.status) && (
             <div className="flex flex-wrap gap-2">
               {isLead && (
                 <ActionDialog
