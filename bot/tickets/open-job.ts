@@ -61,7 +61,7 @@ export async function runOpenJob(
   const ticket = event && (await tickets.getTicket(event.ticketId));
   // Opened already, or closed before its channel was made: nothing to do.
   if (!event || ticket?.status !== 'opening') return null;
-  if (now.getTime() - event.createdAt.getTime() > deps.deadlineMs) {
+  if (now.getTime() - event.createdAt.getTime() >= deps.deadlineMs) {
     // Permanent: the worker marks the row failed and the ticket with it (`failOpening`).
     const minutes = Math.round(deps.deadlineMs / 60_000);
     const last = row.lastError ? `; last: ${row.lastError}` : '';
