@@ -1,6 +1,7 @@
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
 import type { OrderMessagePayload } from '../../core/orders/order-message';
 import {
+  buildClosedDm,
   buildClosingNotice,
   buildOpenFailedDm,
   buildTranscriptPost,
@@ -41,6 +42,8 @@ type CloseJobDeps = {
   deleteDelayMs: number;
   /** The studio's guild, where a channel made while the ticket closed is looked for. */
   guildId: string | undefined;
+  /** The site's public address: the customer's DM links their ticket's page there. */
+  siteUrl: string;
   log: Log;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -119,20 +122,18 @@ export async function runCloseJob(
     await storeHistory(deps, ticket, channelId);
   }
   const lines = await transcripts.listTranscript(ticket.id);
+  const filename = `${ticketName(ticket.id)}.html`;
+  const file: OutgoingFile = {
+    name: filename,
+    contentType: 'text/html; charset=utf-8',
+    bytes: new TextEncoder().encode(renderTranscriptHtml(ticket, lines)),
+  };
   let posted: { channelId: string; messageId: string } | null = null;
   if (deps.transcriptsChannelId) {
-    const filename = `${ticketName(ticket.id)}.html`;
-    const html = renderTranscriptHtml(ticket, lines);
     posted = await deps.sender.send({
       channelId: deps.transcriptsChannelId,
       payload: buildTranscriptPost(ticket, lines.length, filename),
-      files: [
-        {
-          name: filename,
-          contentType: 'text/html; charset=utf-8',
-          bytes: new TextEncoder().encode(html),
-        },
-      ],
+      files: [file],
       nonce: nonce('transcript'),
     });
   }
@@ -140,6 +141,15 @@ export async function runCloseJob(
     await (deps.sleep ?? defaultSleep)(deps.deleteDelayMs);
     await deps.discord.deleteChannel(channelId);
   }
+  // The customer keeps a record: who handled it, who closed it and why, the conversation.
+  const ordersUrl = `${deps.siteUrl.replace(/\/$/, '')}/orders/${ticket.id}`;
+  await sendToCustomer(
+    deps,
+    ticket,
+    buildClosedDm(ticket, ordersUrl),
+    nonce('dm'),
+    lines.length > 0 ? [file] : [],
+  );
   // Last: from here the ticket may be reopened (with a new channel).
   await transcripts.markTranscriptStored(ticket.id, lines.length);
   return posted ?? (channelId ? { channelId, messageId: '0' } : null);

@@ -1,4 +1,4 @@
-import type { Config } from '../../core/config';
+import { type Config, publicUrl } from '../../core/config';
 import type { Database } from '../../db/client';
 import type { OutboxRow } from '../../db/repositories/outbox';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
@@ -70,6 +70,7 @@ export function createTicketJobs(deps: {
           installId: deps.installId,
           deleteDelayMs: deps.deleteDelayMs,
           guildId: connection?.guildId,
+          siteUrl: publicUrl(deps.config),
           log: deps.log,
         },
         row,

@@ -311,6 +311,30 @@ export const ticketOpenedAnswer = (ticket: Ticket) => {
     : `Your ticket ${ticketName(ticket.id)} is queued and opens in a moment; you will be pinged in it.`;
 };
 
+/**
+ * The customer's record of a closed ticket, by DM: who handled it, who closed it and why, and
+ * where the conversation stays (the transcript is attached when there is one). Pings nobody.
+ */
+export function buildClosedDm(ticket: Ticket, ordersUrl: string): OrderMessagePayload {
+  const closer = ticket.closedBy ? `Closed by ${mentionUser(ticket.closedBy)}` : 'Closed';
+  const reason = asSentence(escapeMarkdown(ticket.closeReason ?? 'closed'));
+  const handled = ticket.claimantDiscordId
+    ? `Handled by ${mentionUser(ticket.claimantDiscordId)}.`
+    : 'No designer had claimed it.';
+  const payload: OrderMessagePayload = {
+    content: [
+      `Your order ${ticketName(ticket.id)} (${escapeMarkdown(ticket.serviceLabel)}) is closed.`,
+      `${closer}: ${reason}`,
+      handled,
+      `The conversation stays on Your orders: ${ordersUrl}`,
+    ].join('\n'),
+    embeds: [],
+    allowed_mentions: allowMentions(),
+  };
+  assertWithinLimits(payload);
+  return payload;
+}
+
 /** The customer's DM when their ticket could not be opened (the site's page says the same). */
 export function buildOpenFailedDm(ticket: Ticket): OrderMessagePayload {
   return {

@@ -8,6 +8,7 @@ import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
 import { runTicketInactivity } from '../../bot/tickets/inactivity';
 import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
 import { loadTicketServices } from '../../bot/tickets/ticket-interaction';
+import { publicUrl } from '../../core/config';
 import { findTicketService, type TicketService } from '../../core/tickets';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { createOrdersRepository } from '../../db/repositories/orders';
@@ -416,7 +417,7 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
   });
 
   it('force-closes with a reason from /ticket close, for the claimant or a lead only', async () => {
-    const { ticket, channelId } = await openTicket();
+    const { customer, ticket, channelId } = await openTicket();
     const byDesigner = await h.fake.runCommand({
       name: 'ticket',
       subcommand: 'close',
@@ -441,6 +442,19 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
       closeReason: 'Customer asked by DM',
       closedBy: h.users.lead,
     });
+    // The customer keeps a record by DM: who closed it and why, the conversation attached.
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
+    const [record] = h.fake.dmsTo(customer);
+    expect(record?.content).toBe(
+      [
+        `Your order ${ticket.orderId} (${ticket.serviceLabel}) is closed.`,
+        `Closed by <@${h.users.lead}>: Customer asked by DM.`,
+        'No designer had claimed it.',
+        `The conversation stays on Your orders: ${publicUrl(h.config)}/orders/${ticket.id}`,
+      ].join('\n'),
+    );
+    expect(record?.attachments.map((a) => a.filename)).toEqual([`${ticket.orderId}.html`]);
+    expect(record?.pings.users).toEqual([]);
   });
 
   it('adds and removes a person with channel overwrites', async () => {
