@@ -227,6 +227,16 @@ export function buildIntakeUpdate(ticket: Ticket): OrderMessagePayload {
   return { ...buildIntakeMessage(ticket), allowed_mentions: allowMentions() };
 }
 
+/** Posted in the ticket when someone claims it: pings the customer once, not the designer. */
+export function buildClaimAnnouncement(ticket: Ticket): OrderMessagePayload {
+  const claimant = ticket.claimantDiscordId ?? '';
+  return {
+    content: `${mentionUser(ticket.customerDiscordId)} ${mentionUser(claimant)} will handle your order.`,
+    embeds: [],
+    allowed_mentions: allowMentions({ users: [ticket.customerDiscordId] }),
+  };
+}
+
 /** Asked to close: the customer confirms or keeps it open (only they may press). */
 export function buildClosePrompt(ticket: Ticket, askedBy: string): OrderMessagePayload {
   return {

@@ -207,6 +207,14 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     expect(fields().find((f) => f.name === 'Claimed by')?.value).toMatch(
       new RegExp(`^<@${h.users.designer}> <t:\\d+:f>$`),
     );
+    // The ticket says who will handle the order, pinging the customer once.
+    await expect
+      .poll(() => h.fake.messagesIn(channelId).map((m) => m.content), LOADED)
+      .toContain(`<@${customer}> <@${h.users.designer}> will handle your order.`);
+    const announced = h.fake
+      .messagesIn(channelId)
+      .find((m) => m.content.endsWith('will handle your order.'));
+    expect(announced?.pings.users).toEqual([customer]);
     const late = await click(intake, `ticket:claim:${ticket.id}`, h.users.lead);
     await expect.poll(() => late.followUps[0]?.content, LOADED).toContain('is already claimed by');
 
