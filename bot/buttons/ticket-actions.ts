@@ -1,6 +1,7 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { Config } from '../../core/config';
 import {
+  buildClaimAnnouncement,
   buildClosePrompt,
   buildIntakeUpdate,
   parseTicketButtonId,
@@ -48,7 +49,10 @@ function ticketButton(
   };
 }
 
-/** Claim: the claimant becomes the order's designer; the intake shows who and when. */
+/**
+ * Claim: the claimant becomes the order's designer; the intake shows who and when, and the
+ * ticket says who will handle the order (the customer is pinged once).
+ */
 export const ticketClaimButton = ticketButton(
   'claim',
   { roles: ['designer', 'lead', 'executive'] },
@@ -56,6 +60,7 @@ export const ticketClaimButton = ticketButton(
     createTicketsRepository(db).claimTicket(id, ticketActor(interaction, config)),
   async (interaction, { ticket }) => {
     await interaction.editReply(toMessageOptions(buildIntakeUpdate(ticket)));
+    await interaction.followUp(toMessageOptions(buildClaimAnnouncement(ticket)));
   },
 );
 

@@ -31,6 +31,8 @@ export interface OutboxWorkerOptions {
   authProbeMs: number;
   /** How long a closed ticket's channel stays after its closing notice. */
   ticketDeleteDelayMs: number;
+  /** How long a ticket may take to open before it fails and the customer is told. */
+  ticketOpenDeadlineMs: number;
 }
 
 const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
@@ -45,6 +47,9 @@ const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
   unroutedDelayMs: 60_000,
   authProbeMs: 30_000,
   ticketDeleteDelayMs: 10_000,
+  // Longer than Discord's usual trouble (and the creation limit's queue), short enough that
+  // a customer is not left waiting all day.
+  ticketOpenDeadlineMs: 60 * 60_000,
 };
 
 export interface OutboxWorker {
@@ -94,6 +99,7 @@ export function startOutboxWorker(
     },
     deleteDelayMs: options.ticketDeleteDelayMs,
     waitMs: options.unroutedDelayMs,
+    openDeadlineMs: options.ticketOpenDeadlineMs,
   });
   // Set by a 401: no row is claimed until Discord accepts the token again.
   let unauthorizedSince: Date | null = null;
@@ -207,6 +213,9 @@ export function startOutboxWorker(
     }
     if (failure.kind === 'permanent' || row.attempts >= options.maxAttempts) {
       log.error({ ...context, err: failure.message }, 'outbox delivery failed for good');
+      // The ticket first: should this pass stop between the two, the row comes back and finds
+      // the ticket failed (nothing left to do) rather than a ticket left opening for ever.
+      if (row.kind === 'ticket_open') await ticketJobs.failOpening(row, failure.message);
       return outbox.markFailed(row.id, failure.message);
     }
     const delayMs = computeRetryDelay(row.attempts, options);

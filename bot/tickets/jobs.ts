@@ -1,4 +1,4 @@
-import type { Config } from '../../core/config';
+import { type Config, publicUrl } from '../../core/config';
 import type { Database } from '../../db/client';
 import type { OutboxRow } from '../../db/repositories/outbox';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
@@ -6,7 +6,7 @@ import { createTicketsRepository } from '../../db/repositories/tickets';
 import type { DiscordSender } from '../delivery/sender';
 import type { Log } from '../log';
 import { runCloseJob } from './close-job';
-import { runOpenJob } from './open-job';
+import { failOpening, runOpenJob } from './open-job';
 import { createTicketDiscord, type TicketDiscord } from './ticket-discord';
 
 /** The outbox worker's ticket jobs: `ticket_open` and `ticket_close` rows. */
@@ -20,6 +20,8 @@ export function createTicketJobs(deps: {
   deleteDelayMs: number;
   /** How long an opening waits for a setting or a category with room (the worker's). */
   waitMs: number;
+  /** Past this, an opening fails for good and the customer is told (the worker's). */
+  openDeadlineMs: number;
 }) {
   const connection = deps.config.discord.connection;
   const discord =
@@ -30,6 +32,9 @@ export function createTicketJobs(deps: {
   let botId: string | null = null;
   let warnedNoTranscripts = false;
   return {
+    /** The worker gave up on a `ticket_open` row: the ticket fails, the customer is told. */
+    failOpening: (row: OutboxRow, reason: string) => failOpening(tickets, row, reason),
+
     async run(row: OutboxRow): Promise<{ channelId: string; messageId: string } | null> {
       if (!discord) throw new Error('ticket jobs need DISCORD_TOKEN');
       if (row.kind === 'ticket_open') {
@@ -39,6 +44,7 @@ export function createTicketJobs(deps: {
             discord,
             tickets,
             waitMs: deps.waitMs,
+            deadlineMs: deps.openDeadlineMs,
             botId: async () => {
               botId ??= await discord.botUserId();
               return botId;
@@ -63,6 +69,9 @@ export function createTicketJobs(deps: {
           transcriptsChannelId,
           installId: deps.installId,
           deleteDelayMs: deps.deleteDelayMs,
+          guildId: connection?.guildId,
+          siteUrl: publicUrl(deps.config),
+          log: deps.log,
         },
         row,
       );

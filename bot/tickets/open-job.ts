@@ -1,11 +1,12 @@
 import type { Config } from '../../core/config';
 import { deliveryNonce } from '../../core/discord/delivery-nonce';
-import { buildIntakeMessage, type Ticket, ticketName } from '../../core/tickets';
+import { buildIntakeMessage, joinRefusalOf, type Ticket, ticketName } from '../../core/tickets';
 import type { Database } from '../../db/client';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import type { TicketsRepository } from '../../db/repositories/tickets';
 import { DeliveryError, type DiscordSender } from '../delivery/sender';
 import type { Log } from '../log';
+import { findTicketChannel, ticketTopic } from './ticket-channel';
 import { type ApiOverwrite, CategoryFullError, type TicketDiscord } from './ticket-discord';
 
 // The `ticket_open` job (decision 046): makes the ticket's private channel and posts its
@@ -15,10 +16,6 @@ import { type ApiOverwrite, CategoryFullError, type TicketDiscord } from './tick
 /** View Channel, Send Messages, Embed Links, Attach Files, Read Message History. */
 const TALK = String((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n));
 const VIEW = String(1n << 10n);
-
-/** The marker in the channel's topic that finds it again after a crash. */
-const ticketTopic = (ticket: Ticket) =>
-  `Lunar ${ticketName(ticket.id)} · ${ticket.serviceLabel}`.slice(0, 1024);
 
 function ticketOverwrites(ticket: Ticket, config: Config, botId: string): ApiOverwrite[] {
   const guildId = config.discord.connection?.guildId ?? '';
@@ -48,19 +45,28 @@ type OpenJobDeps = {
   installId: () => Promise<string>;
   /** How long a ticket waits for a setting or a category with room before looking again. */
   waitMs: number;
+  /** Past this since it was asked for, the opening fails for good (the customer is told). */
+  deadlineMs: number;
   log: Log;
 };
 
 /** Runs one `ticket_open` row; returns where the intake went, or null when nothing was left. */
 export async function runOpenJob(
   deps: OpenJobDeps,
-  row: { id: number; refId: number },
+  row: { id: number; refId: number; lastError: string | null },
+  now = new Date(),
 ): Promise<{ channelId: string; messageId: string } | null> {
   const { config, discord, tickets } = deps;
   const event = await tickets.findTicketEvent(row.refId);
   const ticket = event && (await tickets.getTicket(event.ticketId));
   // Opened already, or closed before its channel was made: nothing to do.
-  if (ticket?.status !== 'opening') return null;
+  if (!event || ticket?.status !== 'opening') return null;
+  if (now.getTime() - event.createdAt.getTime() >= deps.deadlineMs) {
+    // Permanent: the worker marks the row failed and the ticket with it (`failOpening`).
+    const minutes = Math.round(deps.deadlineMs / 60_000);
+    const last = row.lastError ? `; last: ${row.lastError}` : '';
+    throw new DeliveryError(`not opened within ${minutes} minutes${last}`, 'permanent');
+  }
   const guildId = config.discord.connection?.guildId;
   const { categoryId, overflowCategoryId } = config.tickets;
   if (!guildId || !categoryId) {
@@ -68,8 +74,15 @@ export async function runOpenJob(
   }
   await ensureMember(deps, ticket, guildId);
   const channel =
-    (await findChannel(discord, guildId, ticket)) ??
+    (await findTicketChannel(discord, guildId, ticket)) ??
     (await createChannel(deps, ticket, guildId, [categoryId, overflowCategoryId]));
+  // Closed (or failed) while the channel was being made: the channel goes too, so none is
+  // left pinging the customer without its ticket. Checked before the intake and after.
+  const dropChannel = async () => {
+    await discord.deleteChannel(channel);
+    return null;
+  };
+  if ((await tickets.getTicket(ticket.id))?.status !== 'opening') return dropChannel();
   const installId = await deps.installId();
   const sent = await deps.sender.send({
     channelId: channel,
@@ -77,21 +90,24 @@ export async function runOpenJob(
     files: [],
     nonce: deliveryNonce(installId, `${row.id}-intake`),
   });
-  await tickets.markTicketOpened(ticket.id, channel);
+  if (!(await tickets.markTicketOpened(ticket.id, channel))) {
+    if ((await tickets.getTicket(ticket.id))?.channelId !== channel) return dropChannel();
+  }
   return sent;
 }
 
-async function findChannel(
-  discord: TicketDiscord,
-  guildId: string,
-  ticket: Ticket,
-): Promise<string | null> {
-  const topic = ticketTopic(ticket);
-  const channels = await discord.listGuildChannels(guildId);
-  return (
-    channels.find((channel) => channel.topic === topic && channel.name === ticketName(ticket.id))
-      ?.id ?? null
-  );
+/**
+ * The `ticket_open` row failed for good (the worker's verdict): the ticket is marked failed
+ * with the reason, which queues the job that removes a channel made meanwhile and tells the
+ * customer.
+ */
+export async function failOpening(
+  tickets: TicketsRepository,
+  row: { refId: number },
+  reason: string,
+): Promise<void> {
+  const event = await tickets.findTicketEvent(row.refId);
+  if (event) await tickets.markTicketFailed(event.ticketId, reason.slice(0, 1000));
 }
 
 async function createChannel(
@@ -124,8 +140,9 @@ async function createChannel(
 
 /**
  * A customer who ordered on the site may not be in the server yet: the bot adds them with the
- * `guilds.join` token they granted. Without one the channel is made anyway; they see it once
- * they join (the site links the invite).
+ * `guilds.join` token they granted. Without one, or when Discord refuses (in 100 servers
+ * already, banned, access withdrawn), the channel is made anyway and the refusal recorded: the
+ * site tells them why and to join with the invite, where their ticket waits.
  */
 async function ensureMember(deps: OpenJobDeps, ticket: Ticket, guildId: string): Promise<void> {
   if (ticket.source !== 'site') return;
@@ -138,11 +155,14 @@ async function ensureMember(deps: OpenJobDeps, ticket: Ticket, guildId: string):
   try {
     await deps.discord.addMember(guildId, ticket.customerDiscordId, token);
   } catch (error) {
-    // 403 50025: the token was revoked; forget it so no later job tries it again.
-    if (error instanceof DeliveryError && error.code === 50025) {
-      await accounts.forgetTokens(ticket.customerDiscordId);
-      return;
-    }
-    throw error;
+    const refusal = error instanceof DeliveryError ? joinRefusalOf(error.code) : null;
+    if (!refusal) throw error;
+    // The token no longer works: forget it so no later job tries it again.
+    if (refusal === 'access_revoked') await accounts.forgetTokens(ticket.customerDiscordId);
+    deps.log.info(
+      { ticketId: ticket.id, refusal },
+      `Ticket ${ticketName(ticket.id)}: Discord would not add the customer to the server`,
+    );
+    await deps.tickets.recordJoinRefusal(ticket.id, refusal);
   }
 }

@@ -20,8 +20,9 @@ export const ticketActor = (interaction: Interaction, config: Config) =>
   actorOf(interaction, config.discord.roles);
 
 /**
- * Waits for the worker to open the ticket's channel, so the customer's answer can link it.
- * Bounded: past it, the answer says the ticket is queued (the customer is pinged in it).
+ * Waits for the worker to open the ticket's channel, so the customer's answer can link it (or
+ * say it could not be opened). Bounded: past it, the answer says the ticket is queued (the
+ * customer is pinged in it, or told by DM and on the site if it fails later).
  */
 export async function waitForChannel(
   db: Database,
@@ -31,7 +32,7 @@ export async function waitForChannel(
   const tickets = createTicketsRepository(db);
   const until = Date.now() + timeoutMs;
   let current = ticket;
-  while (!current.channelId && Date.now() < until) {
+  while (!current.channelId && current.status === 'opening' && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     current = (await tickets.getTicket(ticket.id)) ?? current;
   }

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../orders/order-status';
+import { JOIN_REFUSAL_ADVICE, type JoinRefusal } from './join-refusals';
 import type { TicketStatus } from './ticket-status';
 
 // What a customer sees of their own tickets on the site (decision 047): `GET
@@ -31,6 +32,8 @@ export type CustomerTicket = {
   robloxUsername: string;
   createdAt: string;
   closedAt: string | null;
+  /** Said in words when something stands in the customer's way: see `customerProblem`. */
+  problem: string | null;
 };
 
 export type CustomerTicketDetail = CustomerTicket & {
@@ -50,10 +53,31 @@ const TICKET_LABELS: Record<TicketStatus, string> = {
   claimed: 'With a designer',
   awaiting_customer: 'Waiting for you to confirm the close',
   closed: 'Closed',
+  failed: 'Could not be opened',
 };
 
+/** Told to the customer when their ticket could not be opened (DM, Discord answer, page). */
+export const TICKET_FAILED_ADVICE =
+  'We could not open this ticket in our Discord server, and nothing was charged. ' +
+  'Please order again; if it happens again, contact us by e-mail.';
+
+/**
+ * What stands in the customer's way, in words: the ticket failed to open, or Discord would not
+ * add them to the server (they join with the invite, their ticket is there). Null otherwise.
+ */
+export function customerProblem(ticket: {
+  status: TicketStatus;
+  joinRefusal: JoinRefusal | null;
+}): string | null {
+  if (ticket.status === 'failed') return TICKET_FAILED_ADVICE;
+  if (ticket.joinRefusal && ticket.status !== 'closed') {
+    return JOIN_REFUSAL_ADVICE[ticket.joinRefusal];
+  }
+  return null;
+}
+
 export function customerStatusLabel(status: TicketStatus, orderStatus: OrderStatus | null): string {
-  if (status === 'closed' || status === 'opening' || status === 'awaiting_customer') {
+  if (status !== 'open' && status !== 'claimed') {
     return TICKET_LABELS[status];
   }
   return orderStatus ? ORDER_STATUS_LABELS[orderStatus] : TICKET_LABELS[status];

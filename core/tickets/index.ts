@@ -4,6 +4,7 @@
 export * from './custom-ids';
 export * from './intake';
 export * from './intent';
+export * from './join-refusals';
 export * from './messages';
 export * from './refusals';
 export * from './rules';

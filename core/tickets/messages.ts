@@ -26,6 +26,7 @@ import {
   type TicketButtonAction,
   ticketButtonId,
 } from './custom-ids';
+import { TICKET_FAILED_ADVICE } from './customer-view';
 import { TICKET_DEADLINE_MAX, TICKET_REQUEST_MAX } from './intake';
 import type { TicketService } from './services';
 import type { Ticket } from './ticket';
@@ -226,6 +227,16 @@ export function buildIntakeUpdate(ticket: Ticket): OrderMessagePayload {
   return { ...buildIntakeMessage(ticket), allowed_mentions: allowMentions() };
 }
 
+/** Posted in the ticket when someone claims it: pings the customer once, not the designer. */
+export function buildClaimAnnouncement(ticket: Ticket): OrderMessagePayload {
+  const claimant = ticket.claimantDiscordId ?? '';
+  return {
+    content: `${mentionUser(ticket.customerDiscordId)} ${mentionUser(claimant)} will handle your order.`,
+    embeds: [],
+    allowed_mentions: allowMentions({ users: [ticket.customerDiscordId] }),
+  };
+}
+
 /** Asked to close: the customer confirms or keeps it open (only they may press). */
 export function buildClosePrompt(ticket: Ticket, askedBy: string): OrderMessagePayload {
   return {
@@ -257,7 +268,7 @@ export function buildClosingNotice(
 ): OrderMessagePayload {
   const by = ticket.closedBy ? ` by ${mentionUser(ticket.closedBy)}` : '';
   return {
-    content: `This ticket was closed${by}: ${escapeMarkdown(ticket.closeReason ?? 'closed')}. The channel is archived and deleted in ${deleteAfterSeconds} seconds.`,
+    content: `This ticket was closed${by}: ${asSentence(escapeMarkdown(ticket.closeReason ?? 'closed'))} The channel is archived and deleted in ${deleteAfterSeconds} seconds.`,
     embeds: [],
     allowed_mentions: allowMentions(),
   };
@@ -295,11 +306,53 @@ export function buildTranscriptPost(
   };
 }
 
-/** Told to the customer once their ticket exists. */
-export const ticketOpenedAnswer = (ticket: Ticket) =>
-  ticket.channelId
+/** A reason as typed, ending in exactly one full stop (or its own ! or ?): "done." not "done..". */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Told to the customer once their ticket exists, or could not be made. */
+export const ticketOpenedAnswer = (ticket: Ticket) => {
+  if (ticket.status === 'failed')
+    return `Your ticket ${ticketName(ticket.id)}: ${TICKET_FAILED_ADVICE}`;
+  return ticket.channelId
     ? `Your ticket is open: ${mentionChannel(ticket.channelId)}`
     : `Your ticket ${ticketName(ticket.id)} is queued and opens in a moment; you will be pinged in it.`;
+};
+
+/**
+ * The customer's record of a closed ticket, by DM: who handled it, who closed it and why, and
+ * where the conversation stays (the transcript is attached when there is one). Pings nobody.
+ */
+export function buildClosedDm(ticket: Ticket, ordersUrl: string): OrderMessagePayload {
+  const closer = ticket.closedBy ? `Closed by ${mentionUser(ticket.closedBy)}` : 'Closed';
+  const reason = asSentence(escapeMarkdown(ticket.closeReason ?? 'closed'));
+  const handled = ticket.claimantDiscordId
+    ? `Handled by ${mentionUser(ticket.claimantDiscordId)}.`
+    : 'No designer had claimed it.';
+  const payload: OrderMessagePayload = {
+    content: [
+      `Your order ${ticketName(ticket.id)} (${escapeMarkdown(ticket.serviceLabel)}) is closed.`,
+      `${closer}: ${reason}`,
+      handled,
+      `The conversation stays on Your orders: ${ordersUrl}`,
+    ].join('\n'),
+    embeds: [],
+    allowed_mentions: allowMentions(),
+  };
+  assertWithinLimits(payload);
+  return payload;
+}
+
+/** The customer's DM when their ticket could not be opened (the site's page says the same). */
+export function buildOpenFailedDm(ticket: Ticket): OrderMessagePayload {
+  return {
+    content: `Your order ${ticketName(ticket.id)} (${escapeMarkdown(ticket.serviceLabel)}): ${TICKET_FAILED_ADVICE}`,
+    embeds: [],
+    allowed_mentions: allowMentions(),
+  };
+}
 
 function assertWithinLimits(payload: OrderMessagePayload): void {
   const problems = findLimitViolations(payload);

@@ -18,6 +18,7 @@ export const TICKET_REFUSALS = {
   sameClaimant: (ticket: Ticket) => `${name(ticket)} is already claimed by that person.`,
   notADesigner: 'Only a designer, lead designer or executive can be given a ticket.',
   closed: (ticket: Ticket) => `${name(ticket)} is closed.`,
+  failed: (ticket: Ticket) => `${name(ticket)} could not be opened; order again instead.`,
   closeAlreadyAsked: (ticket: Ticket) =>
     `Closing ${name(ticket)} was already asked; the customer confirms or keeps it open.`,
   claimantOrLead: (ticket: Ticket) =>

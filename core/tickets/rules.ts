@@ -37,6 +37,8 @@ export const TICKET_EVENT_TYPES = [
   'close_requested',
   'kept_open',
   'closed',
+  'open_failed',
+  'join_refused',
   'inactivity_warned',
   'reopened',
   'member_added',
@@ -90,6 +92,7 @@ const refuse = (reason: string): TicketDecision => ({ ok: false, reason });
 /** Refusals shared by every action on a live ticket. */
 function checkLive(ticket: Ticket): string | null {
   if (ticket.status === 'closed') return R.closed(ticket);
+  if (ticket.status === 'failed') return R.failed(ticket);
   return null;
 }
 
@@ -214,6 +217,7 @@ export function decideTicket(
       if (!isCustomer && !isClaimant(ticket, actor) && !coversTickets(actor)) {
         return refuse(R.reopenCustomerOrStaff(ticket));
       }
+      if (ticket.status === 'failed') return refuse(R.failed(ticket));
       if (ticket.status !== 'closed' || !ticket.closedAt) return refuse(R.notClosed(ticket));
       if (now.getTime() - ticket.closedAt.getTime() > command.windowDays * DAY_MS) {
         return refuse(R.reopenWindowOver(ticket, command.windowDays));

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * A ticket's life (DESIGN.md "Tickets"): `opening` until the bot has made its channel, `open`
  * waiting for a designer, `claimed` by one, `awaiting_customer` once staff asked to close (the
- * customer confirms or keeps it open), `closed`. The same list is the database's
- * `ticket_status` enum; keep this order.
+ * customer confirms or keeps it open), `closed`; `failed` when the channel could not be made
+ * (decision 046: past the opening deadline or on an error that cannot heal). The same list is
+ * the database's `ticket_status` enum; keep this order.
  */
 export const TICKET_STATUSES = [
   'opening',
@@ -12,6 +13,7 @@ export const TICKET_STATUSES = [
   'claimed',
   'awaiting_customer',
   'closed',
+  'failed',
 ] as const;
 export const TicketStatusSchema = z.enum(TICKET_STATUSES);
 export type TicketStatus = z.infer<typeof TicketStatusSchema>;
@@ -22,7 +24,12 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   claimed: 'Claimed',
   awaiting_customer: 'Waiting for the customer',
   closed: 'Closed',
+  failed: 'Could not be opened',
 };
+
+/** Statuses a ticket never leaves by itself: no channel, not counted as open. */
+export const isTicketFinished = (status: TicketStatus) =>
+  status === 'closed' || status === 'failed';
 
 /** Where the customer started the ticket. */
 export const TICKET_SOURCES = ['discord', 'site'] as const;

@@ -1,4 +1,5 @@
 import type { Actor } from '../orders/order';
+import type { JoinRefusal } from './join-refusals';
 import type { TicketSource, TicketStatus } from './ticket-status';
 
 /** One ticket as the rules and the bot see it (the `tickets` row). */
@@ -17,6 +18,8 @@ export interface Ticket {
   deadline: string;
   robloxUsername: string;
   channelId: string | null;
+  /** Discord would not add the site customer to the server (they join with the invite). */
+  joinRefusal: JoinRefusal | null;
   claimantDiscordId: string | null;
   claimedAt: Date | null;
   closeRequestedBy: string | null;

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders';
 import {
   type Actor,
   decideTicket,
+  type JoinRefusal,
   TICKET_REFUSALS,
   type Ticket,
   type TicketCommand,
@@ -74,7 +75,7 @@ export function createTicketsRepository(db: Executor) {
           eq(tickets.customerDiscordId, customerDiscordId),
           eq(tickets.serviceKey, serviceKey),
           eq(tickets.exclusive, true),
-          sql`${tickets.status} <> 'closed'`,
+          notInArray(tickets.status, ['closed', 'failed']),
         ),
       )
       .limit(1);
@@ -288,6 +289,38 @@ export function createTicketsRepository(db: Executor) {
         if (!row) return false;
         await insertEvent(tx, id, 'opened', null, { channelId }, at);
         return true;
+      });
+    },
+
+    /**
+     * The channel could not be made for good (past the opening deadline, or an error that
+     * cannot heal): the ticket is `failed` with the reason staff read, no longer counts as open,
+     * and a `ticket_close` job removes any channel made meanwhile and tells the customer. Only
+     * from `opening`; false when the ticket moved on meanwhile.
+     */
+    async markTicketFailed(id: number, reason: string, at = new Date()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tickets)
+          .set({ status: 'failed', closeReason: reason, closedAt: at, updatedAt: at })
+          .where(and(eq(tickets.id, id), eq(tickets.status, 'opening')))
+          .returning({ id: tickets.id });
+        if (!row) return false;
+        const event = await insertEvent(tx, id, 'open_failed', null, { reason }, at);
+        await enqueueDelivery(tx, 'ticket_close', event.id);
+        return true;
+      });
+    },
+
+    /** Discord would not add the site customer to the server; recorded once, with its event. */
+    async recordJoinRefusal(id: number, refusal: JoinRefusal, at = new Date()): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tickets)
+          .set({ joinRefusal: refusal, updatedAt: at })
+          .where(and(eq(tickets.id, id), isNull(tickets.joinRefusal)))
+          .returning({ id: tickets.id });
+        if (row) await insertEvent(tx, id, 'join_refused', null, { refusal }, at);
       });
     },
 

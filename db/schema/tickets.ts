@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { JoinRefusal } from '../../core/tickets/join-refusals';
 import { TICKET_SOURCES, TICKET_STATUSES } from '../../core/tickets/ticket-status';
 import { createdAt } from './columns';
 
@@ -41,6 +42,8 @@ export const tickets = pgTable(
     // (TICKETS_ONE_PER_SERVICE); the unique index below covers only these rows.
     exclusive: boolean('exclusive').notNull().default(true),
     channelId: text('channel_id'),
+    // core/tickets `JoinRefusal`: why Discord would not add the site customer to the server.
+    joinRefusal: text('join_refusal').$type<JoinRefusal>(),
     claimantDiscordId: text('claimant_discord_id'),
     claimedAt: at('claimed_at'),
     closeRequestedBy: text('close_requested_by'),
@@ -56,9 +59,10 @@ export const tickets = pgTable(
   },
   (table) => [
     // One open ticket per customer per service: a second request loses here, in any process.
+    // Closed and failed tickets (core/tickets `isTicketFinished`) do not count.
     uniqueIndex('tickets_one_open_idx')
       .on(table.customerDiscordId, table.serviceKey)
-      .where(sql`${table.exclusive} and ${table.status} <> 'closed'`),
+      .where(sql`${table.exclusive} and ${table.status} not in ('closed', 'failed')`),
     uniqueIndex('tickets_order_id_idx').on(table.orderId),
     uniqueIndex('tickets_channel_idx').on(table.channelId),
     index('tickets_customer_idx').on(table.customerDiscordId, table.createdAt.desc()),

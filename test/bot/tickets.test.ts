@@ -7,6 +7,10 @@ import { registry } from '../../bot/registry';
 import { type BotConfig, type RunningBot, startBot } from '../../bot/start-bot';
 import { runTicketInactivity } from '../../bot/tickets/inactivity';
 import { createTicketDiscord } from '../../bot/tickets/ticket-discord';
+import { loadTicketServices } from '../../bot/tickets/ticket-interaction';
+import { publicUrl } from '../../core/config';
+import { findTicketService, type TicketService } from '../../core/tickets';
+import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
@@ -203,6 +207,14 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     expect(fields().find((f) => f.name === 'Claimed by')?.value).toMatch(
       new RegExp(`^<@${h.users.designer}> <t:\\d+:f>$`),
     );
+    // The ticket says who will handle the order, pinging the customer once.
+    await expect
+      .poll(() => h.fake.messagesIn(channelId).map((m) => m.content), LOADED)
+      .toContain(`<@${customer}> <@${h.users.designer}> will handle your order.`);
+    const announced = h.fake
+      .messagesIn(channelId)
+      .find((m) => m.content.endsWith('will handle your order.'));
+    expect(announced?.pings.users).toEqual([customer]);
     const late = await click(intake, `ticket:claim:${ticket.id}`, h.users.lead);
     await expect.poll(() => late.followUps[0]?.content, LOADED).toContain('is already claimed by');
 
@@ -413,7 +425,7 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
   });
 
   it('force-closes with a reason from /ticket close, for the claimant or a lead only', async () => {
-    const { ticket, channelId } = await openTicket();
+    const { customer, ticket, channelId } = await openTicket();
     const byDesigner = await h.fake.runCommand({
       name: 'ticket',
       subcommand: 'close',
@@ -438,6 +450,19 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
       closeReason: 'Customer asked by DM',
       closedBy: h.users.lead,
     });
+    // The customer keeps a record by DM: who closed it and why, the conversation attached.
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
+    const [record] = h.fake.dmsTo(customer);
+    expect(record?.content).toBe(
+      [
+        `Your order ${ticket.orderId} (${ticket.serviceLabel}) is closed.`,
+        `Closed by <@${h.users.lead}>: Customer asked by DM.`,
+        'No designer had claimed it.',
+        `The conversation stays on Your orders: ${publicUrl(h.config)}/orders/${ticket.id}`,
+      ].join('\n'),
+    );
+    expect(record?.attachments.map((a) => a.filename)).toEqual([`${ticket.orderId}.html`]);
+    expect(record?.pings.users).toEqual([]);
   });
 
   it('adds and removes a person with channel overwrites', async () => {
@@ -651,5 +676,177 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     await expect
       .poll(async () => (await tickets().getTicket(ticket.id))?.claimantDiscordId, LOADED)
       .toBe(h.users.designer);
+  });
+  it('fails an opening past its deadline: the customer is told, no channel stays, a new order opens', async () => {
+    await worker?.close();
+    worker = h.startWorker({ ticketOpenDeadlineMs: 0 });
+    const customer = newCustomer();
+    const submitted = await order(customer, 'service:uniforms');
+    expect(await answerOf(submitted)).toMatch(/We could not open this ticket|is queued/);
+    const [ticket] = await tickets().listTicketsForCustomer(customer);
+    if (!ticket) throw new Error('no ticket stored');
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.status, LOADED)
+      .toBe('failed');
+    expect((await tickets().getTicket(ticket.id))?.closeReason).toMatch(
+      /^not opened within 0 minutes/,
+    );
+    await expect
+      .poll(() => h.fake.dmsTo(customer).map((m) => m.content), LOADED)
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(`^Your order ${ticket.orderId} \\(.+\\): We could not open this ticket`),
+        ),
+      ]);
+    // A customer whose DMs are closed: the close job is done all the same (the site says it).
+    const quiet = newCustomer();
+    h.fake.setDmsClosed(quiet, true);
+    await answerOf(await order(quiet, 'service:uniforms'));
+    const [quietTicket] = await tickets().listTicketsForCustomer(quiet);
+    await expect
+      .poll(
+        () =>
+          h.log.lines.some((line) =>
+            String(line.msg).startsWith(`${quietTicket?.orderId}: the customer cannot get DMs`),
+          ),
+        LOADED,
+      )
+      .toBe(true);
+    expect(h.fake.guild.channels.filter((c) => c.name === ticket.orderId)).toEqual([]);
+
+    // Staff see it failed with the reason; the customer orders the same service again.
+    const app = await buildTestApp(h.database, { env: h.env });
+    try {
+      const lead = await signInAsStaff(h.database.db, ['lead']);
+      const shown = await app.inject({
+        method: 'GET',
+        url: `/api/staff/tickets/${ticket.id}`,
+        headers: { cookie: lead.cookie },
+      });
+      expect(shown.json()).toMatchObject({
+        status: 'failed',
+        closeReason: expect.stringMatching(/^not opened within/),
+      });
+    } finally {
+      await app.close();
+    }
+    await worker?.close();
+    worker = h.startWorker();
+    const again = await order(customer, 'service:uniforms');
+    expect(await answerOf(again)).toMatch(QUEUED_OR_LINKED);
+    await expect
+      .poll(async () => (await tickets().listTicketsForCustomer(customer))[0]?.status, LOADED)
+      .toBe('open');
+  });
+
+  it('closing a ticket while its channel is being made leaves no channel behind', async () => {
+    const lead = { discordId: h.users.lead, roles: new Set(['lead'] as const) };
+    // The channel's creation is held by Discord while a lead force-closes the ticket.
+    h.fake.delayNext(1, 1500, { method: 'POST', path: /^\/guilds\/\d+\/channels$/ });
+    const customer = newCustomer();
+    const submitted = await order(customer, 'service:logos-graphics');
+    await expect
+      .poll(async () => (await tickets().listTicketsForCustomer(customer)).length, LOADED)
+      .toBe(1);
+    const [ticket] = await tickets().listTicketsForCustomer(customer);
+    if (!ticket) throw new Error('no ticket stored');
+    expect((await tickets().forceCloseTicket(ticket.id, lead, 'Wrong service')).ok).toBe(true);
+    await answerOf(submitted);
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.transcriptStoredAt, LOADED)
+      .not.toBeNull();
+    await expect
+      .poll(() => h.fake.guild.channels.filter((c) => c.name === ticket.orderId), LOADED)
+      .toEqual([]);
+    expect((await tickets().getTicket(ticket.id))?.channelId).toBeNull();
+
+    // A crash after the channel was made and before it was recorded, then a close: the close
+    // job finds the channel by its topic and archives it.
+    await worker?.close();
+    worker = null;
+    const other = newCustomer();
+    const queued = await order(other, 'service:logos-graphics');
+    await expect
+      .poll(async () => (await tickets().listTicketsForCustomer(other)).length, LOADED)
+      .toBe(1);
+    const [opening] = await tickets().listTicketsForCustomer(other);
+    if (!opening) throw new Error('no ticket stored');
+    const orphan = {
+      id: generateSnowflake(),
+      name: opening.orderId,
+      type: 0,
+      parentId: h.ids.ticketsCategory,
+      topic: `Lunar ${opening.orderId} · ${opening.serviceLabel}`,
+    };
+    h.fake.guild.channels.push(orphan);
+    expect((await tickets().forceCloseTicket(opening.id, lead, 'Duplicate')).ok).toBe(true);
+    worker = h.startWorker();
+    await answerOf(queued);
+    await expect.poll(() => h.fake.channel(orphan.id), LOADED).toBeUndefined();
+    await expect
+      .poll(async () => (await tickets().getTicket(opening.id))?.transcriptStoredAt, LOADED)
+      .not.toBeNull();
+    expect(h.fake.guild.channels.filter((c) => c.name === opening.orderId)).toEqual([]);
+  });
+
+  it('opens the channel when Discord refuses to add a site customer, and tells them why', async () => {
+    const secret = 'ticket-test-client-secret';
+    await worker?.close();
+    worker = h.startWorker(
+      {},
+      { ...h.config, signIn: { ...h.config.signIn, clientSecret: secret } },
+    );
+    const user = { id: generateSnowflake(), username: 'busy-customer' };
+    const accessToken = h.fake.oauth.grant(user, ['identify', 'guilds.join']);
+    const accounts = createCustomerAccountsRepository(h.database.db, { secret });
+    await accounts.signedIn(
+      { discordId: user.id, username: user.username },
+      { accessToken, refreshToken: null, expiresIn: 3600, scopes: ['identify', 'guilds.join'] },
+    );
+    h.fake.refuseJoin(user.id, 'max_guilds');
+    const services = await loadTicketServices(h.database.db);
+    const requested = await tickets().requestTicket({
+      customerDiscordId: user.id,
+      source: 'site',
+      intake: {
+        service: 'service:banners',
+        request: 'A banner for my group',
+        budgetRobux: 900,
+        deadline: 'Friday',
+        robloxUsername: 'Builder_2',
+      },
+      service: findTicketService(services, 'service:banners') as TicketService,
+      onePerService: true,
+    });
+    if (!requested.ok) throw new Error(requested.reason);
+    const { ticket } = requested;
+    await expect
+      .poll(async () => (await tickets().getTicket(ticket.id))?.status, LOADED)
+      .toBe('open');
+    const opened = await tickets().getTicket(ticket.id);
+    expect(opened?.joinRefusal).toBe('too_many_servers');
+    expect(h.fake.channel(opened?.channelId ?? '')?.name).toBe(ticket.orderId);
+    expect(h.fake.guild.members.some((m) => m.user.id === user.id)).toBe(false);
+    const history = await tickets().listTicketHistory(ticket.id);
+    expect(history.filter((e) => e.type === 'join_refused')).toHaveLength(1);
+
+    // The customer's API (and "Your orders" page) says why, and what to do.
+    const app = await buildTestApp(h.database, {
+      env: { ...h.env, DISCORD_CLIENT_ID: h.fake.oauth.clientId, DISCORD_CLIENT_SECRET: secret },
+    });
+    try {
+      const { token } = await accounts.createSession(user.id);
+      const shown = await app.inject({
+        method: 'GET',
+        url: `/api/customer/tickets/${ticket.id}`,
+        headers: { cookie: `lunar_customer=${token}` },
+      });
+      expect(shown.json()).toMatchObject({
+        status: 'open',
+        problem: expect.stringMatching(/already in 100 servers.*join ours with the invite/),
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   type CustomerTicket,
   type CustomerTicketConflict,
   type CustomerTicketDetail,
+  customerProblem,
   customerStatusLabel,
   discordChannelUrl,
 } from '../../../core/tickets/customer-view';
@@ -54,6 +55,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     robloxUsername: ticket.robloxUsername,
     createdAt: ticket.createdAt.toISOString(),
     closedAt: ticket.closedAt?.toISOString() ?? null,
+    problem: customerProblem(ticket),
   });
 
   app.post(

@@ -1,4 +1,4 @@
-import { HttpError } from './errors';
+import { BANNED_FROM_GUILD, HttpError, MAX_GUILDS } from './errors';
 import type { MemberOptions, SeededMember } from './guild';
 import { assertGuild } from './message-checks';
 import { findAccessGrant } from './oauth';
@@ -16,7 +16,9 @@ const invalidToken = () =>
  * Add Guild Member: the bot puts a user who approved `guilds.join` into the server. 201 with
  * the member when added, 204 when they already were (nothing changes, as on Discord); a token
  * that is unknown, expired, of another user or without `guilds.join` is refused with 403 50025.
- * `join` adds the member the way the fake's `addMember` does (GUILD_MEMBER_ADD included).
+ * `join` adds the member the way the fake's `addMember` does (GUILD_MEMBER_ADD included). A user
+ * banned from the guild is refused with 403 40007, one already in 100 servers with 400 30001
+ * (`refuseJoin`).
  */
 export function guildJoinRoutes(join: (input: MemberOptions) => SeededMember): Route[] {
   return [
@@ -48,6 +50,19 @@ export function guildJoinRoutes(join: (input: MemberOptions) => SeededMember): R
           throw invalidToken();
         }
         if (findMember(state, userId)) return { status: 204 };
+        const refusal = state.joinRefusals.get(userId);
+        if (refusal === 'banned') {
+          throw new HttpError(403, {
+            message: 'The user is banned from this guild.',
+            code: BANNED_FROM_GUILD,
+          });
+        }
+        if (refusal === 'max_guilds') {
+          throw new HttpError(400, {
+            message: 'Maximum number of guilds reached (100)',
+            code: MAX_GUILDS,
+          });
+        }
         const { user } = grant;
         const member = join({
           id: user.id,

@@ -21,7 +21,7 @@ import {
 import { createMemberDirectory } from './members';
 import { messageRoutes } from './message-routes';
 import { createMessage, type FakeMessage } from './messages';
-import { type OAuthGrant, type OAuthUser, serveAuthorize } from './oauth';
+import { type OAuthGrant, type OAuthUser, randomToken, serveAuthorize } from './oauth';
 import { oauthRoutes } from './oauth-routes';
 import { createRestHandler } from './rest';
 import {
@@ -73,6 +73,11 @@ export interface FakeOAuth {
   nextUser: OAuthUser | undefined;
   /** The next authorize redirects back with `error=access_denied` (the user pressed Cancel). */
   denyNext(): void;
+  /**
+   * A user who approved the app with these scopes, as after authorize and the code exchange
+   * (for tests that start past the sign-in); the access token.
+   */
+  grant(user: OAuthUser, scopes: string[]): string;
   /** While set, `POST /oauth2/token` answers this status; `false` restores it. */
   setOutage(status: 500 | 502 | 503 | false): void;
   /** Every authorize request's query, in order. */
@@ -131,6 +136,8 @@ export interface FakeDiscord {
   setMemberRoles(userId: string, roles: string[]): SeededMember;
   removeMember(userId: string): void;
   setDmsClosed(userId: string, closed: boolean): void;
+  /** Add Guild Member refuses this user: banned from the guild (40007) or in 100 servers (30001). */
+  refuseJoin(userId: string, why: 'banned' | 'max_guilds' | null): void;
   /** A guild channel (category, text…) as it is now; undefined once deleted. */
   channel(channelId: string): SeededChannel | undefined;
   /** The channels under a category, in creation order. */
@@ -227,6 +234,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       state.messages.push(message);
       return message;
     },
+    refuseJoin(userId, why) {
+      if (why) state.joinRefusals.set(userId, why);
+      else state.joinRefusals.delete(userId);
+    },
     setApplicationFlags(flags) {
       state.applicationFlags = flags;
     },
@@ -255,6 +266,24 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       },
       denyNext() {
         oauth.denyNext = true;
+      },
+      grant(user, scopes) {
+        const accessToken = randomToken();
+        oauth.grants.push({
+          code: randomToken(),
+          user,
+          scopes,
+          redirectUri: '',
+          codeUsed: true,
+          codeExpiresAt: 0,
+          accessToken,
+          accessExpiresAt: Date.now() + 7 * 24 * 60 * 60_000,
+          revoked: false,
+        });
+        if (!state.users.has(user.id)) {
+          state.users.set(user.id, { id: user.id, username: user.username, bot: false });
+        }
+        return accessToken;
       },
       setOutage(status) {
         oauth.outage = status;

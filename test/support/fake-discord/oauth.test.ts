@@ -281,4 +281,22 @@ describe('OAuth2 guilds.join: Add Guild Member', () => {
     expect(again.status).toBe(204);
     expect(fake.guild.members.filter((member) => member.user.id === customer.id)).toHaveLength(1);
   });
+
+  it('refuses to add a user banned from the guild (403 40007) or in 100 servers (400 30001)', async () => {
+    const banned = { id: generateSnowflake(), username: 'banned' };
+    const busy = { id: generateSnowflake(), username: 'busy' };
+    fake.refuseJoin(banned.id, 'banned');
+    fake.refuseJoin(busy.id, 'max_guilds');
+    const bannedJoin = await join(banned.id, {
+      access_token: await accessToken(banned, 'identify guilds.join'),
+    });
+    expect([bannedJoin.status, (await bannedJoin.json()).code]).toEqual([403, 40007]);
+    const busyToken = await accessToken(busy, 'identify guilds.join');
+    const busyJoin = await join(busy.id, { access_token: busyToken });
+    expect([busyJoin.status, (await busyJoin.json()).code]).toEqual([400, 30001]);
+    expect(fake.guild.members.some((m) => [banned.id, busy.id].includes(m.user.id))).toBe(false);
+    // Left a server: the join goes through.
+    fake.refuseJoin(busy.id, null);
+    expect((await join(busy.id, { access_token: busyToken })).status).toBe(201);
+  });
 });

@@ -137,6 +137,8 @@ export interface FakeState {
   channelCreations: number[];
   /** Channels deleted through the API, in order (with their last state). */
   deletedChannels: SeededChannel[];
+  /** Why Add Guild Member refuses a user: banned from the guild, or in 100 servers already. */
+  joinRefusals: Map<string, 'banned' | 'max_guilds'>;
 }
 
 export interface StateOptions {
@@ -215,6 +217,7 @@ export function createState(opts: StateOptions): FakeState {
     channelCreateRate: opts.channelCreateRate ?? { limit: 10, windowMs: 10_000 },
     channelCreations: [],
     deletedChannels: [],
+    joinRefusals: new Map(),
   };
 }
 

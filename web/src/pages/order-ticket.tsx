@@ -5,6 +5,7 @@ import type { CustomerTicketDetail } from '../../../core/tickets/customer-view';
 import { CustomerGate } from '../components/order/customer-gate';
 import { Transcript } from '../components/order/transcript';
 import { buttonClass } from '../components/ui/button';
+import { useSiteSettings } from '../data/site-settings';
 import { useApi } from '../data/use-api';
 
 // Asked again this often until the bot has made the channel: opening usually takes a second
@@ -40,8 +41,17 @@ function TicketView({ number }: { number: string }) {
   const data = ticket.data;
   return (
     <>
+      {data.problem && data.status !== 'failed' && <JoinProblem text={data.problem} />}
       <section aria-live="polite" className="mt-8 rounded-2xl border border-line bg-panel p-6">
-        {data.status === 'opening' ? (
+        {data.status === 'failed' ? (
+          <>
+            <h2 className="text-xl font-semibold">Your ticket could not be opened</h2>
+            <p className="mt-2">{data.problem}</p>
+            <Link to="/#pricing" className={`${buttonClass('primary')} mt-5 w-full sm:w-auto`}>
+              Order again
+            </Link>
+          </>
+        ) : data.status === 'opening' ? (
           <p aria-busy="true">Opening your ticket in our Discord server…</p>
         ) : data.channelUrl ? (
           <>
@@ -88,6 +98,24 @@ function TicketView({ number }: { number: string }) {
         </section>
       )}
     </>
+  );
+}
+
+/** Discord would not add the customer to the server: why, and the invite to join by hand. */
+function JoinProblem({ text }: { text: string }) {
+  const { discordInviteUrl } = useSiteSettings();
+  return (
+    <div role="alert" className="mt-8 rounded-2xl border border-amber-400 bg-panel p-6">
+      <p>{text}</p>
+      <a
+        href={discordInviteUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${buttonClass('primary')} mt-4 w-full sm:w-auto`}
+      >
+        Join our Discord <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    </div>
   );
 }
 

@@ -303,7 +303,7 @@ export default function TicketDetail({ number }: { number: string }) {
             <dd className="break-words whitespace-pre-wrap">{state.data.request}</dd>
             {state.data.closeReason && (
               <>
-                <dt>Closed</dt>
+                <dt>{state.data.status === 'failed' ? 'Failed' : 'Closed'}</dt>
                 <dd className="break-words">
                   <When value={state.data.closedAt} />: {state.data.closeReason}
                 </dd>
