@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../core/applications';
+import { freePort } from './support/served';
 
 // Maximum designer applications at once (MAX_IMAGES images just under MAX_IMAGE_BYTES each),
 // 3, 6 and 10 of them, each level against a fresh process on the embedded database, from the
@@ -81,12 +82,13 @@ type Result = {
 
 async function runOnce(label: string, cwd: string, uploads: number): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-bench-uploads-'));
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
       LUNAR_ENV_FILE: '',
-      PORT: '0',
+      PORT: String(port),
       DATA_DIR: dataDir,
       // This checkout's build (npm run bench makes it) for the baseline too: pages are not measured.
       WEB_DIST_DIR: join(root, 'dist/web'),
@@ -100,12 +102,12 @@ async function runOnce(label: string, cwd: string, uploads: number): Promise<Res
   const pid = child.pid as number;
   const exited = new Promise((resolve) => child.on('exit', resolve));
   try {
-    const url = await new Promise<string>((resolve, reject) => {
+    const url = `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve, reject) => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const found = output.match(/Lunar is running at (\S+)/)?.[1];
-        if (found) resolve(found);
+        if (/Lunar is running at/.test(output)) resolve();
       });
       child.on('exit', (code) => reject(new Error(`${label}: exited with ${code}`)));
     });

@@ -136,8 +136,12 @@ export const describeError = (error: unknown) =>
 
 /** Attempts at removing what an aborted upload stored, each bounded by the store's timeouts. */
 const REMOVAL_ATTEMPTS = 3;
-/** How long after the removal succeeded it is made once more (see below). */
-const LATE_REQUEST_MS = 2000;
+/**
+ * How long after the removal succeeded it is made once more (see below): longer than one
+ * bucket request lasts at most (db/bucket-client.ts), so that the SDK's own retry of a request
+ * lib-storage's Upload cannot abort (its PUT) was answered or given up by then.
+ */
+const LATE_REQUEST_MS = 12_000;
 
 /**
  * Removes what an aborted upload stored, without keeping anyone waiting: the caller does not

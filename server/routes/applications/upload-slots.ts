@@ -11,8 +11,10 @@ const RETRY_AFTER_SECONDS = 10;
 export function admitUploads(max: number): onRequestHookHandler {
   let running = 0;
   return (request, reply, done) => {
-    // Answers without images (JSON) are small and parsed whole by Fastify: not counted.
-    if (!request.isMultipart()) return done();
+    // Answers without images (JSON) are small and parsed whole by Fastify: not counted. (The
+    // multipart plugin's isMultipart() is set only by its body parser, which runs later.)
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('multipart/')) return done();
     if (running >= max) {
       request.log.warn({ running }, 'upload refused: MAX_CONCURRENT_UPLOADS reached');
       reply
