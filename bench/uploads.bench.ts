@@ -8,10 +8,10 @@ import { freePort } from './support/served';
 
 // Maximum designer applications at once (MAX_IMAGES images just under MAX_IMAGE_BYTES each),
 // 3, 6 and 10 of them, each level against a fresh process on the embedded database, from the
-// sources (tsx), while `/api/health` is asked every ~50 ms. Prints health latency p50/p99/max
-// during the uploads, each upload's duration and answer, and the server's RSS growth: its peak
+// compiled build (dist/server/main.mjs, as `npm start` runs it), while `/api/health` is asked
+// every ~50 ms. Prints health latency p50/p99/max during the uploads, each upload's duration and answer, and the server's RSS growth: its peak
 // (VmHWM) over its idle RSS, against the ceiling decision 048 states for MAX_CONCURRENT_UPLOADS
-// at once. BENCH_BASELINE=<checkout> runs that checkout's sources as well (e.g. main before a
+// at once. BENCH_BASELINE=<checkout> runs that checkout's build as well (e.g. main before a
 // change). Run: npm run bench -- uploads (BENCH_UPLOADS=3,6,10 by default)
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LEVELS = (process.env.BENCH_UPLOADS ?? '3,6,10').split(',').map(Number);
@@ -83,15 +83,13 @@ type Result = {
 async function runOnce(label: string, cwd: string, uploads: number): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-bench-uploads-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
       LUNAR_ENV_FILE: '',
       PORT: String(port),
       DATA_DIR: dataDir,
-      // This checkout's build (npm run bench makes it) for the baseline too: pages are not measured.
-      WEB_DIST_DIR: join(root, 'dist/web'),
       LOG_LEVEL: 'warn',
       // A client address per upload (x-forwarded-for), so the per-IP limit never answers 429.
       TRUST_PROXY: '1',
