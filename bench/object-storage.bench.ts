@@ -102,10 +102,14 @@ async function startServer(env: Record<string, string>) {
 }
 
 async function startS3(): Promise<{ env: Record<string, string>; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/s3-server-process.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/s3-server-process.ts', 'lunar-bench'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

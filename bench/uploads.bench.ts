@@ -4,15 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '../core/applications';
+import { freePort } from './support/served';
 
-// Three maximum designer applications at once (MAX_IMAGES images just under MAX_IMAGE_BYTES
-// each) against the real process on the embedded database, from the sources (tsx), while
-// `/api/health` is asked every ~50 ms. Prints health latency p50/p99/max during the uploads,
-// each upload's duration and the server's peak RSS (VmHWM). BENCH_BASELINE=<checkout> runs
-// that checkout's sources as well (e.g. main before a change). Run: npm run bench -- uploads
+// Maximum designer applications at once (MAX_IMAGES images just under MAX_IMAGE_BYTES each),
+// 3, 6 and 10 of them, each level against a fresh process on the embedded database, from the
+// compiled build (dist/server/main.mjs, as `npm start` runs it), while `/api/health` is asked
+// every ~50 ms. Prints health latency p50/p99/max during the uploads, each upload's duration and answer, and the server's RSS growth: its peak
+// (VmHWM) over its idle RSS, against the ceiling decision 048 states for MAX_CONCURRENT_UPLOADS
+// at once. BENCH_BASELINE=<checkout> runs that checkout's build as well (e.g. main before a
+// change). Run: npm run bench -- uploads (BENCH_UPLOADS=3,6,10 by default)
 const root = fileURLToPath(new URL('..', import.meta.url));
-const UPLOADS = 3;
+const LEVELS = (process.env.BENCH_UPLOADS ?? '3,6,10').split(',').map(Number);
 const HEALTH_EVERY_MS = 50;
+/** Decision 048's ceiling on the RSS the uploads add, at the default cap (4 at once). */
+const CEILING_MB = 60;
 
 function procKb(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -75,32 +80,36 @@ type Result = {
   idleMb: number;
 };
 
-async function runOnce(label: string, cwd: string): Promise<Result> {
+async function runOnce(label: string, cwd: string, uploads: number): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lunar-bench-uploads-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
       LUNAR_ENV_FILE: '',
-      PORT: '0',
+      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // A client address per upload (x-forwarded-for), so the per-IP limit never answers 429.
+      TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://lunar.example',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = child.pid as number;
   const exited = new Promise((resolve) => child.on('exit', resolve));
   try {
-    const url = await new Promise<string>((resolve, reject) => {
+    const url = `http://127.0.0.1:${port}`;
+    await new Promise<void>((resolve, reject) => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const found = output.match(/Lunar is running at (\S+)/)?.[1];
-        if (found) resolve(found);
+        if (/Lunar is running at/.test(output)) resolve();
       });
       child.on('exit', (code) => reject(new Error(`${label}: exited with ${code}`)));
     });
-    const bodies = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => uploadBody(i)));
+    const bodies = await Promise.all(Array.from({ length: uploads }, (_, i) => uploadBody(i)));
     await fetch(`${url}/api/health`); // warm
     const idleMb = procKb(pid, 'VmRSS') / 1024;
 
@@ -120,13 +129,17 @@ async function runOnce(label: string, cwd: string): Promise<Result> {
         await new Promise((wait) => setTimeout(wait, HEALTH_EVERY_MS));
       }
     })();
-    const uploads = await Promise.all(
-      bodies.map(async ({ body, type }) => {
+    const answers = await Promise.all(
+      bodies.map(async ({ body, type }, i) => {
         const started = performance.now();
         const response = await fetch(`${url}/api/applications`, {
           method: 'POST',
           body,
-          headers: { 'content-type': type, origin: url },
+          headers: {
+            'content-type': type,
+            origin: 'https://lunar.example',
+            'x-forwarded-for': `10.9.0.${i + 1}`,
+          },
         });
         await response.arrayBuffer();
         return { ms: performance.now() - started, status: response.status };
@@ -136,8 +149,8 @@ async function runOnce(label: string, cwd: string): Promise<Result> {
     await sampler;
     return {
       label,
-      uploadMs: uploads.map((upload) => upload.ms),
-      statuses: uploads.map((upload) => upload.status),
+      uploadMs: answers.map((answer) => answer.ms),
+      statuses: answers.map((answer) => answer.status),
       health: health.sort((a, b) => a - b),
       healthErrors,
       peakMb: procKb(pid, 'VmHWM') / 1024,
@@ -158,17 +171,29 @@ const targets: [string, string][] = [
 ];
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 console.log(
-  `${UPLOADS} designer applications at once, ${MAX_IMAGES} images of ${mb(MAX_IMAGE_BYTES - 1024)} MB each, embedded database`,
+  `designer applications at once, ${MAX_IMAGES} images of ${mb(MAX_IMAGE_BYTES - 1024)} MB each, embedded database, files under DATA_DIR`,
 );
 for (const [label, cwd] of targets) {
-  const r = await runOnce(label, cwd);
-  const f = (ms: number) => `${Math.round(ms)} ms`;
-  console.log(`\n${r.label}`);
-  console.log(
-    `  uploads:        ${r.uploadMs.map(f).join(', ')} (status ${r.statuses.join(', ')})`,
-  );
-  console.log(
-    `  /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples, ${r.healthErrors} failed)`,
-  );
-  console.log(`  RSS:            ${r.idleMb.toFixed(0)} MB idle, peak ${r.peakMb.toFixed(0)} MB`);
+  console.log(`\n${label}`);
+  for (const uploads of LEVELS) {
+    const r = await runOnce(label, cwd, uploads);
+    const f = (ms: number) => `${Math.round(ms)} ms`;
+    const answers = Object.entries(
+      r.statuses.reduce<Record<number, number>>((count, status) => {
+        count[status] = (count[status] ?? 0) + 1;
+        return count;
+      }, {}),
+    )
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ');
+    const growth = r.peakMb - r.idleMb;
+    console.log(`  ${uploads} at once`);
+    console.log(`    answers:        ${answers}; slowest ${f(Math.max(...r.uploadMs))}`);
+    console.log(
+      `    /api/health:    p50 ${f(percentile(r.health, 50))}, p99 ${f(percentile(r.health, 99))}, max ${f(r.health.at(-1) ?? Number.NaN)} (${r.health.length} samples, ${r.healthErrors} failed)`,
+    );
+    console.log(
+      `    RSS:            ${r.idleMb.toFixed(0)} MB idle, peak ${r.peakMb.toFixed(0)} MB: +${growth.toFixed(0)} MB (ceiling ${CEILING_MB} MB${growth > CEILING_MB ? ', EXCEEDED' : ''})`,
+    );
+  }
 }

@@ -3,8 +3,14 @@ import type { BucketConfig } from '../core/config';
 
 /** How long connecting to the bucket may take: a bucket that does not answer is down. */
 const CONNECT_TIMEOUT_MS = 3000;
-/** How long a request may wait for the bucket's next bytes. */
-const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long a request may take until the bucket's answer starts (sending a 5 MB part
+ * included). The SDK only warns past it unless told to throw: a stalled bucket then held a
+ * request for ever (issue 30).
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a socket may carry nothing, e.g. while an object is read out. */
+const SOCKET_IDLE_TIMEOUT_MS = 10_000;
 
 export type BucketClient = {
   bucket: string;
@@ -41,6 +47,8 @@ export function createBucketClient(config: BucketConfig): BucketClient {
           requestHandler: {
             connectionTimeout: CONNECT_TIMEOUT_MS,
             requestTimeout: REQUEST_TIMEOUT_MS,
+            throwOnRequestTimeout: true,
+            socketTimeout: SOCKET_IDLE_TIMEOUT_MS,
           },
           maxAttempts: 2,
         });

@@ -7,7 +7,9 @@ import {
   isContentHash,
   type ReceivedFile,
   receiveThrough,
+  removeAfterAbort,
   StorageError,
+  type UploadOptions,
 } from './image-store';
 
 // Uploaded images as objects in an S3-compatible bucket (docs/decisions/048-object-storage.md),
@@ -57,7 +59,11 @@ export function createBucketImageStore(client: BucketClient, prefix: string) {
       await (await client.s3()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     });
 
-  async function receive(source: Readable, checks: Transform[] = []): Promise<ReceivedFile> {
+  async function receive(
+    source: Readable,
+    checks: Transform[] = [],
+    { signal }: UploadOptions = {},
+  ): Promise<ReceivedFile> {
     const pendingName = `${tmpPrefix}${randomUUID()}`;
     try {
       const received = await receiveThrough(
@@ -66,19 +72,30 @@ export function createBucketImageStore(client: BucketClient, prefix: string) {
         `${bucket}/${pendingName}`,
         async (body) => {
           const { Upload } = await import('@aws-sdk/lib-storage');
-          await new Upload({
+          const upload = new Upload({
             client: await client.s3(),
             params: { Bucket: bucket, Key: pendingName, Body: body },
             partSize: PART_BYTES,
             queueSize: 1,
             leavePartsOnError: false,
-          }).done();
+          });
+          // Abort makes done() reject at once; the PUT already sent may still land (below).
+          const abort = () => void upload.abort();
+          if (signal?.aborted) abort();
+          signal?.addEventListener('abort', abort, { once: true });
+          try {
+            await upload.done();
+          } finally {
+            signal?.removeEventListener('abort', abort);
+          }
         },
+        { signal },
       );
       return { ...received, pendingName };
     } catch (error) {
       // Nothing half-stored: a refused upload leaves no object (the sweep takes one this misses).
-      await removeKey(pendingName).catch(() => {});
+      if (signal?.aborted) void removeAfterAbort(() => removeKey(pendingName));
+      else await removeKey(pendingName).catch(() => {});
       throw error;
     }
   }
@@ -88,18 +105,24 @@ export function createBucketImageStore(client: BucketClient, prefix: string) {
    * when that object exists (the same image sent before): the copy refreshes its time, so the
    * orphan sweep does not take it from under the row about to reference it.
    */
-  async function keep(file: ReceivedFile): Promise<void> {
+  async function keep(file: ReceivedFile, { signal }: UploadOptions = {}): Promise<void> {
     const key = keyOf(file.hash);
-    await ask(`keep ${key}`, async () => {
-      const { CopyObjectCommand } = await sdk();
-      await (await client.s3()).send(
-        new CopyObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          CopySource: `${bucket}/${file.pendingName}`,
-        }),
-      );
-    });
+    try {
+      await ask(`keep ${key}`, async () => {
+        const { CopyObjectCommand } = await sdk();
+        await (await client.s3()).send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            CopySource: `${bucket}/${file.pendingName}`,
+          }),
+          { abortSignal: signal },
+        );
+      });
+    } catch (error) {
+      signal?.throwIfAborted();
+      throw error;
+    }
     await removeKey(file.pendingName).catch(() => {});
   }
 

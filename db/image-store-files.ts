@@ -12,6 +12,7 @@ import {
   type ReceivedFile,
   receiveThrough,
   StorageError,
+  type UploadOptions,
 } from './image-store';
 
 // Uploaded images as files under <dir>/uploads/<first two hex digits>/<sha256>
@@ -34,18 +35,28 @@ export function createFileImageStore(dataDir: string) {
 
   const missing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
-  async function receive(source: Readable, checks: Transform[] = []): Promise<ReceivedFile> {
+  async function receive(
+    source: Readable,
+    checks: Transform[] = [],
+    options: UploadOptions = {},
+  ): Promise<ReceivedFile> {
     await mkdir(tmpDir, { recursive: true }).catch((error: unknown) => {
       throw new StorageError(`cannot create ${tmpDir}: ${describeError(error)}`, { cause: error });
     });
     const pendingName = join(tmpDir, randomUUID());
     let file: WriteStream | undefined;
     try {
-      const received = await receiveThrough(source, checks, pendingName, (body, storeFailed) => {
-        file = createWriteStream(pendingName, { flags: 'wx' });
-        file.once('error', storeFailed);
-        return pipeline(body, file);
-      });
+      const received = await receiveThrough(
+        source,
+        checks,
+        pendingName,
+        (body, storeFailed) => {
+          file = createWriteStream(pendingName, { flags: 'wx' });
+          file.once('error', storeFailed);
+          return pipeline(body, file);
+        },
+        options,
+      );
       return { ...received, pendingName };
     } catch (error) {
       // A stream refused early may still be opening its file, which would then appear after
@@ -61,7 +72,9 @@ export function createFileImageStore(dataDir: string) {
    * (the same image sent before), its time is refreshed so a sweep does not take it from
    * under the row about to reference it, and the tmp copy is dropped.
    */
-  async function keep(file: ReceivedFile): Promise<void> {
+  async function keep(file: ReceivedFile, { signal }: UploadOptions = {}): Promise<void> {
+    // A disk answers in time: only an upload aborted already is not kept.
+    signal?.throwIfAborted();
     const target = pathOf(file.hash);
     await mkdir(join(root, file.hash.slice(0, 2)), { recursive: true });
     const now = new Date();

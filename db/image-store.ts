@@ -32,6 +32,12 @@ export const SITE_MEDIA_FOLDER = 'site';
 /** A file received whole under a pending name, not yet kept. */
 export type ReceivedFile = { hash: string; byteSize: number; pendingName: string };
 
+/**
+ * Stops an upload: aborting it makes `receive` and `keep` reject at once with the signal's
+ * reason (an upload past its deadline, a client that left), whatever the store is doing.
+ */
+export type UploadOptions = { signal?: AbortSignal };
+
 /** A kept file opened for sending: its size and its bytes as a stream. */
 export type OpenedFile = { byteSize: number; stream: Readable };
 
@@ -42,10 +48,11 @@ export interface ImageStore {
    * Streams `source` through `checks` (transforms that may fail the upload, e.g. a size or
    * type check) under a pending name while hashing it. On any failure nothing is left and the
    * error is thrown: a StorageError when the store failed, the sender's own error otherwise.
+   * Aborted, what it stored is removed in the background (`removeAfterAbort`).
    */
-  receive(source: Readable, checks?: Transform[]): Promise<ReceivedFile>;
+  receive(source: Readable, checks?: Transform[], options?: UploadOptions): Promise<ReceivedFile>;
   /** Keeps a received file under its hash (refreshing its time when it was kept before). */
-  keep(file: ReceivedFile): Promise<void>;
+  keep(file: ReceivedFile, options?: UploadOptions): Promise<void>;
   /** Drops a received file that will not be kept; never throws (the sweep takes what is left). */
   discard(file: ReceivedFile): Promise<void>;
   /** Writes bytes as a kept file; answers their hash. */
@@ -81,6 +88,7 @@ export async function receiveThrough(
   checks: Transform[],
   target: string,
   write: (body: Readable, storeFailed: (error: unknown) => void) => Promise<void>,
+  { signal }: UploadOptions = {},
 ): Promise<{ hash: string; byteSize: number }> {
   const hash = createHash('sha256');
   let byteSize = 0;
@@ -105,9 +113,10 @@ export async function receiveThrough(
     throw error;
   });
   const [piped, written] = await Promise.allSettled([
-    pipeline([source, ...checks, measure, body]),
+    pipeline([source, ...checks, measure, body], { signal }),
     writing,
   ]);
+  signal?.throwIfAborted();
   if (piped.status === 'rejected') {
     const error = piped.reason;
     if (origin.get(error) !== 'store') throw error;
@@ -124,3 +133,32 @@ export const describeError = (error: unknown) =>
   (error as { code?: string }).code ??
   (error as { name?: string }).name ??
   (error instanceof Error ? error.message : String(error));
+
+/** Attempts at removing what an aborted upload stored, each bounded by the store's timeouts. */
+const REMOVAL_ATTEMPTS = 3;
+/**
+ * How long after the removal succeeded it is made once more (see below): longer than one
+ * bucket request lasts at most (db/bucket-client.ts), so that the SDK's own retry of a request
+ * lib-storage's Upload cannot abort (its PUT) was answered or given up by then.
+ */
+const LATE_REQUEST_MS = 12_000;
+
+/**
+ * Removes what an aborted upload stored, without keeping anyone waiting: the caller does not
+ * await it. A bucket that stalled (stopped, overloaded) may still carry out a request we gave
+ * up on once it wakes, its bytes being in its socket already, possibly after our delete: so
+ * the removal is tried until it succeeds, then once more a moment later. What it cannot
+ * remove (the bucket stays down) the orphan sweep takes (db/image-files.ts).
+ */
+export async function removeAfterAbort(remove: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; attempt <= REMOVAL_ATTEMPTS; attempt += 1) {
+    try {
+      await remove();
+      await new Promise((wait) => setTimeout(wait, LATE_REQUEST_MS).unref());
+      await remove();
+      return;
+    } catch {
+      // The store's own timeouts spaced the attempts; the sweep takes what the last one left.
+    }
+  }
+}

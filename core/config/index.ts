@@ -8,6 +8,7 @@ import { describeValue, withoutSecrets } from './secrets';
 import { signInCrossErrors, signInVariables, withSignInConfig } from './sign-in';
 import { storageCrossErrors, storageVariables, withStorageConfig } from './storage';
 import { ticketVariables, withTicketsConfig } from './tickets';
+import { uploadVariables } from './uploads';
 
 export * from './discord';
 export type { RobloxConfig } from './payments';
@@ -135,6 +136,8 @@ const EnvironmentSchema = z.object({
   ...signInVariables,
   // Uploaded images in an S3-compatible bucket (core/config/storage.ts).
   ...storageVariables,
+  // Application uploads' deadline and cap (core/config/uploads.ts).
+  ...uploadVariables,
   // Tickets (core/config/tickets.ts).
   ...ticketVariables,
   // Automatic payments (core/config/payments.ts).

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // A local S3 server for the bucket's tests and benchmarks: s3rver (the maintained fork
 // @20minutes/s3rver, a devDependency), on a free loopback port, its objects in a tmp folder.
@@ -86,6 +88,53 @@ export async function startLocalS3(bucket = 'lunar-test'): Promise<LocalS3> {
       if (running) await server.close();
       running = false;
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LocalS3Process = {
+  /** The S3_* settings that point Lunar at it. */
+  env: Record<string, string>;
+  bucket: string;
+  port: number;
+  /** SIGSTOP: the bucket hangs (connections are accepted by the kernel, nothing answers). */
+  pause(): void;
+  /** SIGCONT: it carries on with what it was sent meanwhile. */
+  resume(): void;
+  close(): Promise<void>;
+};
+
+/** The local S3 server in a child process (./s3-server-process.ts), which a test may stop. */
+export async function startLocalS3Process(bucket = 'lunar-test'): Promise<LocalS3Process> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./s3-server-process.ts', import.meta.url)), bucket],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((text) => text.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 server exited with ${code}`)));
+  });
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null) child.kill(name);
+  };
+  return {
+    env,
+    bucket,
+    port: Number(new URL(env.S3_ENDPOINT as string).port),
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    async close() {
+      // A stopped process acts on SIGTERM only once continued.
+      signal('SIGCONT');
+      signal('SIGTERM');
+      await exited;
     },
   };
 }

@@ -80,7 +80,12 @@ export type Answer = { status: number; headers: Record<string, unknown>; text: s
  * writes part of the body, `end()` the rest. `answer` settles with the response, or rejects
  * with the socket's error (ECONNRESET).
  */
-export function postInParts(url: string, body: Buffer, contentType: string) {
+export function postInParts(
+  url: string,
+  body: Buffer,
+  contentType: string,
+  headers: Record<string, string> = {},
+) {
   const target = new URL(url);
   let sent = 0;
   const req = request({
@@ -93,6 +98,7 @@ export function postInParts(url: string, body: Buffer, contentType: string) {
       'content-length': body.byteLength,
       origin: target.origin,
       expect: '100-continue',
+      ...headers,
     },
   });
   const started = new Promise<void>((resolve) => req.once('continue', resolve));

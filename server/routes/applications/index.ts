@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApplicationSchema, applicationReference } from '../../../core/applications';
 import { deleteStoredImages } from '../../../db/image-files';
+import { removeAfterAbort } from '../../../db/image-store';
 import {
   createApplicationsRepository,
   type NewApplicationImage,
@@ -15,6 +16,8 @@ import {
   readSubmission,
   type Submission,
 } from './read-submission';
+import { admitUploads } from './upload-slots';
+import { type UploadWatch, watchUpload } from './upload-watch';
 
 /** Per IP: an applicant sends one or two; more looks like a script. */
 const APPLICATION_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
@@ -24,6 +27,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const applications = createApplicationsRepository(app.db);
   const images = app.images.applications;
+  const deadlineMs = app.config.UPLOAD_DEADLINE_SECONDS * 1000;
 
   app.post(
     '/api/applications',
@@ -34,15 +38,25 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
           (wait) => `Too many applications from your network. Please try again in ${wait}.`,
         ),
       },
+      // Before the body is read: a refused upload costs nothing.
+      onRequest: admitUploads(app.config.MAX_CONCURRENT_UPLOADS),
     },
     async (request, reply) => {
-      const submission = await readSubmission(request, images);
+      const watch = watchUpload(reply, deadlineMs);
       let stored: { id: number; type: 'moderator' | 'designer' };
       try {
-        stored = await store(request, submission);
+        const submission = await readSubmission(request, images, watch);
+        const discard = () => Promise.all(submission.images.map((image) => images.discard(image)));
+        try {
+          stored = await store(request, submission, watch);
+        } finally {
+          // Whatever was not kept (a bot, invalid answers) leaves no tmp file, before answering
+          // (after it, when the store stalled: the applicant is not kept waiting for it).
+          if (watch.signal.aborted) void removeAfterAbort(discard);
+          else await discard();
+        }
       } finally {
-        // Whatever was not kept (a bot, invalid answers) leaves no tmp file, before answering.
-        await Promise.all(submission.images.map((image) => images.discard(image)));
+        watch.stop();
       }
       // The reference the success screen shows and the Discord message carries.
       return reply
@@ -55,6 +69,7 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
   async function store(
     request: FastifyRequest,
     submission: Submission,
+    watch: UploadWatch,
   ): Promise<{ id: number; type: 'moderator' | 'designer' }> {
     // A bot is answered as if stored (a believable reference too), so it moves on; nothing is kept.
     if (submission.isBot) return { id: fakeId(), type: typeOf(submission.answers) };
@@ -68,15 +83,23 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
     let id: number;
     try {
       // At once: with a bucket each keep is a round trip or two, ten in a row add up.
-      const kept = await Promise.allSettled(submission.images.map((image) => images.keep(image)));
+      const { signal } = watch;
+      const kept = await Promise.allSettled(
+        submission.images.map((image) => images.keep(image, { signal })),
+      );
       const failed = kept.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
+      // Past the deadline or with the applicant gone, no row; from here the database answers.
+      watch.commit();
       ({ id } = await applications.create(application, {
         images: submission.images.map(toNewImage),
       }));
     } catch (error) {
       const hashes = submission.images.map((image) => image.hash);
-      await deleteStoredImages(app.db, images, hashes).catch(() => {});
+      const remove = () => deleteStoredImages(app.db, images, hashes);
+      // A stalled bucket may also still carry out a copy given up on: removed after it wakes.
+      if (watch.signal.aborted) void removeAfterAbort(remove);
+      else await remove().catch(() => {});
       throw error;
     }
     noticeStoredSubmission(request, { id, application });

@@ -13,8 +13,14 @@ import {
   isHoneypotFilled,
   isHoneypotValueFilled,
 } from '../../../core/shared/honeypot';
-import { type ImageStore, type ReceivedFile, StorageError } from '../../../db/image-store';
+import {
+  type ImageStore,
+  type ReceivedFile,
+  removeAfterAbort,
+  StorageError,
+} from '../../../db/image-store';
 import { HttpError } from '../../http-errors';
+import { type UploadWatch, untilAborted } from './upload-watch';
 
 const ANSWERS_FIELD = 'application';
 const IMAGES_FIELD = 'images';
@@ -61,10 +67,13 @@ const REQUEST_TOO_LARGE = () =>
 /**
  * Reads a multipart or JSON submission, streaming each image into the store (pending)
  * (never whole in memory); any unreadable input becomes a clear 4xx, and then no file is left.
+ * Stopped by `watch` (past the deadline, the client gone), it throws why at once and removes
+ * what was stored in the background.
  */
 export async function readSubmission(
   request: FastifyRequest,
   store: ImageStore,
+  watch: UploadWatch,
 ): Promise<Submission> {
   if (!request.isMultipart()) {
     return { answers: request.body, images: [], isBot: isHoneypotFilled(request.body) };
@@ -73,10 +82,13 @@ export async function readSubmission(
   if (declared > MAX_REQUEST_BYTES) throw REQUEST_TOO_LARGE();
   const images: ReceivedImage[] = [];
   try {
-    return await readMultipart(request, store, images);
+    return await readMultipart(request, store, images, watch);
   } catch (error) {
-    await Promise.all(images.map((image) => store.discard(image)));
-    throw toClientError(error);
+    const discard = () => Promise.all(images.map((image) => store.discard(image)));
+    // A stalled store would keep the 503 waiting: the removal goes on after the answer.
+    if (watch.signal.aborted) void removeAfterAbort(discard);
+    else await discard();
+    throw toClientError(watch.signal.aborted ? watch.signal.reason : error);
   }
 }
 
@@ -84,23 +96,35 @@ async function readMultipart(
   request: FastifyRequest,
   store: ImageStore,
   images: ReceivedImage[],
+  watch: UploadWatch,
 ): Promise<Submission> {
   let rawAnswers: string | undefined;
   let isBot = false;
   // The total, counted as it arrives: the caps per part bound it too, this says so at once.
   const budget = { left: MAX_REQUEST_BYTES };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (images.length >= MAX_IMAGES) throw TOO_MANY();
-      images.push(await receiveImage(part, store, budget));
-    } else {
-      const value = (part as MultipartValue).value;
-      budget.left -= String(value).length;
-      if (budget.left < 0) throw REQUEST_TOO_LARGE();
-      if (part.valueTruncated) throw new HttpError(413, 'The application answers are too long.');
-      if (part.fieldname === HONEYPOT_FIELD) isBot ||= isHoneypotValueFilled(value);
-      if (part.fieldname === ANSWERS_FIELD) rawAnswers = String(value);
+  const parts = request.parts()[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      // The next part waits for the applicant's bytes: the watch may stop that wait.
+      const next = await untilAborted(parts.next(), watch.signal);
+      if (next.done) break;
+      const part = next.value;
+      watch.progress();
+      if (part.type === 'file') {
+        if (images.length >= MAX_IMAGES) throw TOO_MANY();
+        images.push(await receiveImage(part, store, budget, watch));
+      } else {
+        const value = (part as MultipartValue).value;
+        budget.left -= String(value).length;
+        if (budget.left < 0) throw REQUEST_TOO_LARGE();
+        if (part.valueTruncated) throw new HttpError(413, 'The application answers are too long.');
+        if (part.fieldname === HONEYPOT_FIELD) isBot ||= isHoneypotValueFilled(value);
+        if (part.fieldname === ANSWERS_FIELD) rawAnswers = String(value);
+      }
     }
+  } finally {
+    // As `for await` would on a throw: the parser lets go of the request.
+    parts.return?.(undefined).catch(() => {});
   }
   if (rawAnswers === undefined) {
     if (isBot) return { answers: undefined, images, isBot };
@@ -120,13 +144,14 @@ async function receiveImage(
   part: MultipartFile,
   store: ImageStore,
   budget: { left: number },
+  watch: UploadWatch,
 ): Promise<ReceivedImage> {
   if (part.fieldname !== IMAGES_FIELD) {
     part.file.resume();
     throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
   }
-  const check = imageCheck(budget);
-  const received = await store.receive(part.file, [check.stream]);
+  const check = imageCheck(budget, watch);
+  const received = await store.receive(part.file, [check.stream], { signal: watch.signal });
   const contentType = check.contentType();
   if (!contentType) {
     // An empty file: nothing to check the type of.
@@ -140,12 +165,13 @@ async function receiveImage(
  * Checks an image as it streams: its type by its first bytes (so a wrong file is refused
  * before the rest arrives), its size against the cap, the request's total against its budget.
  */
-function imageCheck(budget: { left: number }) {
+function imageCheck(budget: { left: number }, watch: UploadWatch) {
   let head = Buffer.alloc(0);
   let contentType: ImageContentType | null = null;
   let size = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      watch.progress();
       size += chunk.byteLength;
       budget.left -= chunk.byteLength;
       // The spec says "less than 5MB", so exactly 5 MB is too large as well.
