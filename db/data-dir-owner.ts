@@ -59,13 +59,24 @@ export function findUnusableFiles(dir: string): string[] {
       }
     }
   };
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) walk(dir);
+  if (isDirectory(dir)) walk(dir);
   return found;
+}
+
+/** Whether `dir` is a folder; false when it, or a folder on its path, is missing or a file. */
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    // ENOTDIR: a file on the path. The write check names DATA_DIR with its code.
+    return false;
+  }
 }
 
 /** The owner of `dir` when it is another user than this process's, else null (or missing). */
 export function otherOwnerOf(dir: string): { uid: number; name: string } | null {
-  const owner = statSync(dir, { throwIfNoEntry: false })?.uid;
+  if (!isDirectory(dir)) return null;
+  const owner = statSync(dir).uid;
   if (owner === undefined || owner === process.getuid?.()) return null;
   return { uid: owner, name: userName(owner) };
 }
