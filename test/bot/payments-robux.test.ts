@@ -16,7 +16,9 @@ import { type BotHarness, startBotHarness } from './harness';
 const LOADED = { timeout: 30_000 };
 const SECOND = 1000;
 
-describe.each(DRIVERS)('Robux payments checked on Roblox on %s', (driver) => {
+// A test waits up to LOADED for each step under a loaded machine, and some wait for several:
+// its own limit is above one step's.
+describe.each(DRIVERS)('Robux payments checked on Roblox on %s', { timeout: 90_000 }, (driver) => {
   let h: BotHarness;
   let roblox: FakeRoblox;
   let worker: OutboxWorker;
