@@ -3,7 +3,7 @@ import {
   collect,
   gzipKb,
   HOME_CSS_BUDGET_KB,
-  HOME_JS_BUDGET_KB,
+  HOME_JS_BUDGET_BYTES,
   homeFirstLoad,
   readManifest,
   totalKb,
@@ -15,19 +15,19 @@ import {
 
 const dir = clientDir();
 const manifest = readManifest(dir);
-const { scripts, styles, jsKb: js, cssKb: css } = homeFirstLoad(dir, manifest);
+const { scripts, styles, jsBytes, cssKb: css } = homeFirstLoad(dir, manifest);
 
 const rows = [...scripts, ...styles].map((file) => ({ file, gzipKb: gzipKb(dir, file) }));
 rows.sort((a, b) => b.gzipKb - a.gzipKb);
 for (const row of rows) console.log(`${row.gzipKb.toFixed(1).padStart(7)} KB  ${row.file}`);
 const sum = (files: Set<string>) => totalKb(dir, files);
-// KB of 1,024 bytes; the bytes too, since a byte count read elsewhere is often in 1,000s.
-const bytes = (kb: number) => Math.round(kb * 1024).toLocaleString('en');
+// The script budget is in bytes: a KB figure is read as 1,000 or 1,024 bytes depending on who reads.
+const bytes = (count: number) => count.toLocaleString('en');
 console.log(
-  `home first load JS:  ${js.toFixed(2)} KB gzip, ${bytes(js)} bytes (budget ${HOME_JS_BUDGET_KB} KB)`,
+  `home first load JS:  ${bytes(jsBytes)} bytes gzip (budget ${bytes(HOME_JS_BUDGET_BYTES)} bytes)`,
 );
 console.log(`home first load CSS: ${css.toFixed(2)} KB gzip (budget ${HOME_CSS_BUDGET_KB} KB)`);
-if (js > HOME_JS_BUDGET_KB || css > HOME_CSS_BUDGET_KB) {
+if (jsBytes > HOME_JS_BUDGET_BYTES || css > HOME_CSS_BUDGET_KB) {
   console.error("the home page's first load is over its budget");
   process.exitCode = 1;
 }
@@ -36,7 +36,9 @@ if (js > HOME_JS_BUDGET_KB || css > HOME_CSS_BUDGET_KB) {
 // demand (member modal): reported so the split stays honest.
 const deferred = new Set<string>();
 const deferredStyles = new Set<string>();
-for (const key of ['src/pages/home.tsx', 'src/hydrate.tsx']) {
+// Every first-load chunk's lazy imports (the public layout's are in the vendor chunk).
+const firstLoadKeys = Object.keys(manifest).filter((key) => scripts.has(manifest[key]?.file ?? ''));
+for (const key of firstLoadKeys) {
   for (const lazy of manifest[key]?.dynamicImports ?? []) {
     // Other pages and the staff layout are never loaded on the home page.
     if (lazy.startsWith('src/pages/') || lazy.startsWith('src/layout/staff-')) continue;

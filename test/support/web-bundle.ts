@@ -5,9 +5,10 @@ import { gzipSync } from 'node:zlib';
 // The home page's first-load weight, read from the build's manifest: the entry chunk and its
 // static imports, the hydration entry (imported right after the first paint) and the home
 // page chunk with theirs, which the server preloads. Lazy chunks (member modal, sections under
-// the hero, other pages) are not counted. Budgets (issue 3): gzip at level 9, as
-// scripts/precompress.ts serves them; 1 KB = 1,024 bytes.
-export const HOME_JS_BUDGET_KB = 90;
+// the hero, other pages) are not counted. Budgets: gzip at level 9, as scripts/precompress.ts
+// serves them. The script budget is in bytes (issue 30: "under 90 KB", KB of 1,000 bytes); the
+// stylesheet budget (issue 3) in KB of 1,024 bytes.
+export const HOME_JS_BUDGET_BYTES = 90_000;
 export const HOME_CSS_BUDGET_KB = 25;
 
 export type ManifestChunk = {
@@ -41,12 +42,20 @@ export function collect(
   for (const imported of chunk.imports ?? []) collect(manifest, imported, scripts, styles);
 }
 
+export function gzipBytes(dir: string, file: string): number {
+  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+}
+
 export function gzipKb(dir: string, file: string): number {
-  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length / 1024;
+  return gzipBytes(dir, file) / 1024;
+}
+
+export function totalBytes(dir: string, files: Iterable<string>): number {
+  return [...files].reduce((total, file) => total + gzipBytes(dir, file), 0);
 }
 
 export function totalKb(dir: string, files: Iterable<string>): number {
-  return [...files].reduce((total, file) => total + gzipKb(dir, file), 0);
+  return totalBytes(dir, files) / 1024;
 }
 
 /** The files the home page loads first, and their weight. */
@@ -56,5 +65,5 @@ export function homeFirstLoad(dir: string, manifest = readManifest(dir)) {
   for (const key of ['index.html', 'src/hydrate.tsx', 'src/pages/home.tsx']) {
     collect(manifest, key, scripts, styles);
   }
-  return { scripts, styles, jsKb: totalKb(dir, scripts), cssKb: totalKb(dir, styles) };
+  return { scripts, styles, jsBytes: totalBytes(dir, scripts), cssKb: totalKb(dir, styles) };
 }
