@@ -56,6 +56,15 @@ const InventorySchema = z.object({
 
 /** How long a call may take before Roblox counts as unavailable. */
 const TIMEOUT_MS = 10_000;
+
+/**
+ * Game-pass writes are limited to 5 a second per key owner, and Roblox answers past it with a
+ * 429 and `Retry-After: 1`: a wait that short is honoured in line (twice at most), so making an
+ * order's pass does not slip to the next scheduled try. Longer waits, and inventory reads
+ * (counted against the shared budget), go back to the caller.
+ */
+const WAIT_IN_LINE_MS = 2_000;
+const WAITS_IN_LINE = 2;
 /** The list of a universe's passes is read 50 at a time; a studio has far fewer pages. */
 const MAX_PAGES = 100;
 
@@ -72,6 +81,29 @@ export function createRobloxClient(config: RobloxConfig): RobloxClient {
   const passesUrl = `${config.apiUrl}/game-passes/v1/universes/${config.universeId}/game-passes`;
 
   async function call(
+    url: string,
+    init: RequestInit,
+    options: { inventory?: boolean; withKey?: boolean } = {},
+  ): Promise<unknown> {
+    for (let waits = 0; ; waits += 1) {
+      try {
+        return await callOnce(url, init, options);
+      } catch (error) {
+        const wait = error instanceof RobloxError ? error.retryAfterMs : null;
+        const waitInLine =
+          error instanceof RobloxError &&
+          error.failure === 'rate_limited' &&
+          !options.inventory &&
+          waits < WAITS_IN_LINE &&
+          wait !== null &&
+          wait <= WAIT_IN_LINE_MS;
+        if (!waitInLine) throw error;
+        await new Promise((resume) => setTimeout(resume, wait));
+      }
+    }
+  }
+
+  async function callOnce(
     url: string,
     init: RequestInit,
     { inventory = false, withKey = true } = {},
