@@ -137,11 +137,12 @@ export const describeError = (error: unknown) =>
 /** Attempts at removing what an aborted upload stored, each bounded by the store's timeouts. */
 const REMOVAL_ATTEMPTS = 3;
 /**
- * How long after the removal succeeded it is made once more (see below): longer than one
- * bucket request lasts at most (db/bucket-client.ts), so that the SDK's own retry of a request
- * lib-storage's Upload cannot abort (its PUT) was answered or given up by then.
+ * How long after the removal succeeded it is made once more (see below): longer than the SDK
+ * may go on with a request lib-storage's Upload cannot abort (its PUT), its retry included:
+ * two attempts of at most 10 s each plus their connect and back-off (db/bucket-client.ts). At
+ * 12 s a retried PUT was seen landing after the second removal.
  */
-const LATE_REQUEST_MS = 12_000;
+const LATE_REQUEST_MS = 30_000;
 
 /**
  * Removes what an aborted upload stored, without keeping anyone waiting: the caller does not

@@ -78,8 +78,8 @@ for (const driver of DRIVERS) {
         /cannot store images right now, so nothing was saved/,
       );
       // The PUT the bucket received while asleep is carried out when it wakes: removed again.
-      await expect.poll(stored, { timeout: 30_000, interval: 250 }).toEqual(before);
-    }, 60_000);
+      await expect.poll(stored, { timeout: 50_000, interval: 250 }).toEqual(before);
+    }, 90_000);
 
     it('stores nothing for an applicant who leaves while the bucket hangs', async () => {
       const watched = await startWatchedHop(s3.port);
@@ -103,7 +103,7 @@ for (const driver of DRIVERS) {
         } finally {
           s3.resume();
         }
-        await expect.poll(stored, { timeout: 30_000, interval: 250 }).toEqual(before);
+        await expect.poll(stored, { timeout: 50_000, interval: 250 }).toEqual(before);
         // Once a later application went through the same bucket, the one given up on would
         // have been stored by now (it was before the fix): still nothing of it.
         const { body: next, contentType: nextType } = await multipartBody(
@@ -119,9 +119,9 @@ for (const driver of DRIVERS) {
         });
         expect(later?.statusCode).toBe(201);
         // A PUT the sleeping bucket took in before it woke may land after the first removal;
-        // the store removes the given-up keys again once such a request has had its time.
+        // the store removes the given-up keys again once such a request has had its time (30 s).
         await expect
-          .poll(async () => (await stored()).objects.length, { timeout: 30_000, interval: 500 })
+          .poll(async () => (await stored()).objects.length, { timeout: 50_000, interval: 500 })
           .toBe(1);
         const after = await stored();
         expect(after.rows.applications).toBe(before.rows.applications + 1);
@@ -129,7 +129,7 @@ for (const driver of DRIVERS) {
       } finally {
         await watched.close();
       }
-    }, 90_000);
+    }, 150_000);
   });
 }
 
