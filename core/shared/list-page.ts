@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DaySchema } from './day';
+
+// The one contract of the dashboard's lists (issue 32: Applications, Orders, Tickets, Payouts,
+// Reviews, Messages, Payments). One request answers the page, how many rows match, and each
+// facet's counts, so the table's toolbar costs no extra round trips.
+//
+//   GET /api/staff/<list>?q=&sort=&order=&page=&size=&from=&to=&<facet>=a,b
+//
+// - `q`: the search box (debounced by the table); each list says what it searches.
+// - `<facet>=a,b`: a faceted filter, several values OR-ed; facets are AND-ed with each other.
+// - `from`/`to`: the date range (days, inclusive, UTC) on the list's date column.
+// - `page` is 1-based; `size` one of LIST_PAGE_SIZES.
+//
+// Facet counts follow the anchors (shadcn's tasks table, Linear): a facet's counts apply every
+// other filter and the search but not the facet itself, so ticking a second value shows what it
+// adds. Values with no row are left out; the table shows the chosen ones with 0.
+
+export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const LIST_DEFAULT_PAGE_SIZE = 25;
+/** Longest search a list accepts; past it the query is a 400 in words. */
+export const LIST_SEARCH_MAX = 100;
+/** Most values one facet may name at once. */
+export const LIST_FACET_VALUES_MAX = 20;
+
+export type FacetCount = { value: string; count: number };
+
+export type ListPage<Row> = {
+  rows: Row[];
+  /** Rows matching every filter and the search, on all pages. */
+  total: number;
+  /** 1-based; past the last page the server answers the last page. */
+  page: number;
+  pageSize: number;
+  facets: Record<string, FacetCount[]>;
+};
+
+export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' });
+
+/** One facet's `a,b` parameter, checked value by value against the facet's own schema. */
+export function FacetParamSchema<Value extends z.ZodType<string, string>>(value: Value) {
+  return z
+    .string()
+    .transform((raw) => [...new Set(raw.split(',').filter((part) => part !== ''))])
+    .pipe(
+      z
+        .array(value)
+        .max(LIST_FACET_VALUES_MAX, { error: `At most ${LIST_FACET_VALUES_MAX} values at once` }),
+    );
+}
+
+/** The part every list's query shares; each list adds its sorts and facets. */
+export function ListQuerySchema<Sort extends z.ZodType<string>>(
+  sort: Sort,
+  defaultSort: z.output<Sort>,
+) {
+  return z.object({
+    q: z
+      .string()
+      .trim()
+      .max(LIST_SEARCH_MAX, { error: `Search must be at most ${LIST_SEARCH_MAX} characters` })
+      .optional()
+      .transform((q) => (q ? q : undefined)),
+    sort: sort.default(defaultSort as never),
+    order: SortOrderSchema.default('desc'),
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int({ error: 'Page must be a whole number' })
+      .min(1, { error: 'Page must be at least 1' })
+      .max(1_000_000, { error: 'Page is too far' })
+      .default(1),
+    size: z.coerce
+      .number({ error: 'Size must be a number' })
+      .refine((size) => (LIST_PAGE_SIZES as readonly number[]).includes(size), {
+        error: `Size must be one of ${LIST_PAGE_SIZES.join(', ')}`,
+      })
+      .default(LIST_DEFAULT_PAGE_SIZE),
+    from: DaySchema.optional(),
+    to: DaySchema.optional(),
+  });
+}
+
+/** "Page X of Y": at least one page, even when nothing matches. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
