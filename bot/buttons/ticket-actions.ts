@@ -1,4 +1,4 @@
-import type { ButtonInteraction } from 'discord.js';
+import type { ButtonInteraction, InteractionEditReplyOptions } from 'discord.js';
 import type { Config } from '../../core/config';
 import {
   buildClaimAnnouncement,
@@ -6,6 +6,7 @@ import {
   buildIntakeUpdate,
   parseTicketButtonId,
   TICKET_CUSTOM_ID_PREFIX,
+  type Ticket,
   type TicketButtonAction,
 } from '../../core/tickets';
 import type { Database } from '../../db/client';
@@ -16,6 +17,12 @@ import { ticketActor } from '../tickets/ticket-interaction';
 
 // The buttons in a ticket: Claim and Close under the intake, Confirm and Keep open under a
 // request to close. Each calls the one repository function the dashboard and /ticket call.
+
+/** The intake's embed and buttons as they should be; its greeting (content) stays as posted. */
+function intakeEdit(ticket: Ticket): InteractionEditReplyOptions {
+  const { content: _content, ...options } = toMessageOptions(buildIntakeUpdate(ticket));
+  return options;
+}
 
 type Run = (
   interaction: ButtonInteraction,
@@ -31,6 +38,8 @@ function ticketButton(
     interaction: ButtonInteraction,
     result: Extract<TicketResult, { ok: true }>,
   ) => Promise<void>,
+  /** After a refusal is answered: e.g. a stale intake put right. */
+  refused?: (interaction: ButtonInteraction, ticketId: number, db: Database) => Promise<void>,
 ): ButtonModule {
   return {
     customIdPrefix: `${TICKET_CUSTOM_ID_PREFIX}:${action}`,
@@ -42,6 +51,7 @@ function ticketButton(
       const result = await run(interaction, parsed.ticketId, { config, db });
       if (!result.ok) {
         await interaction.followUp(ephemeral(result.reason));
+        await refused?.(interaction, parsed.ticketId, db);
         return;
       }
       await after(interaction, result);
@@ -51,7 +61,9 @@ function ticketButton(
 
 /**
  * Claim: the claimant becomes the order's designer; the intake shows who and when, and the
- * ticket says who will handle the order (the customer is pinged once).
+ * ticket says who will handle the order (the customer is pinged once). Pressed on an intake
+ * that still offers Claim although someone has the ticket (its update is on its way, or was
+ * lost), the answer names who has it and the intake is put right.
  */
 export const ticketClaimButton = ticketButton(
   'claim',
@@ -59,8 +71,12 @@ export const ticketClaimButton = ticketButton(
   (interaction, id, { config, db }) =>
     createTicketsRepository(db).claimTicket(id, ticketActor(interaction, config)),
   async (interaction, { ticket }) => {
-    await interaction.editReply(toMessageOptions(buildIntakeUpdate(ticket)));
+    await interaction.editReply(intakeEdit(ticket));
     await interaction.followUp(toMessageOptions(buildClaimAnnouncement(ticket)));
+  },
+  async (interaction, id, db) => {
+    const ticket = await createTicketsRepository(db).getTicket(id);
+    if (ticket?.claimantDiscordId) await interaction.editReply(intakeEdit(ticket));
   },
 );
 

@@ -7,11 +7,9 @@ import {
 import { type Config, DISCORD_ROLE_KEYS } from '../../core/config';
 import type { Actor } from '../../core/orders';
 import {
-  buildIntakeUpdate,
   isTicketStaff,
   TICKET_CLOSE_REASON_MAX,
   TICKET_REFUSALS,
-  type Ticket,
   TicketCloseReasonSchema,
   ticketName,
   ticketNumberOf,
@@ -141,8 +139,8 @@ async function run(
             actor,
             optionActor(interaction, 'designer', config),
           );
+    // The `ticket_claim` job shows it on the intake (and announces a reassigned designer).
     if (!result.ok) return result.reason;
-    await refreshIntake(interaction, result.ticket);
     return sub === 'unclaim'
       ? `${ticketName(ticket.id)} is unclaimed.`
       : `${ticketName(ticket.id)} now belongs to <@${result.ticket.claimantDiscordId}>.`;
@@ -201,27 +199,4 @@ function optionActor(
 function toAllowMap(bits: bigint): Record<string, true> {
   const names = Object.entries(PermissionFlagsBits).filter(([, bit]) => (bits & bit) === bit);
   return Object.fromEntries(names.map(([name]) => [name, true]));
-}
-
-/** The intake message shows the claimant: edit it after an unclaim or a reassign. */
-async function refreshIntake(interaction: ChatInputCommandInteraction, ticket: Ticket) {
-  const channel = interaction.channel;
-  if (!channel || !('messages' in channel)) return;
-  const first = await channel.messages.fetch({ limit: 100 }).catch(() => null);
-  const intake = first
-    ?.filter(
-      (message) =>
-        message.author.id === interaction.client.user.id &&
-        message.embeds[0]?.footer?.text.includes(ticket.orderId),
-    )
-    .last();
-  if (!intake) return;
-  const { content: _content, ...update } = buildIntakeUpdate(ticket);
-  await intake
-    .edit({
-      embeds: update.embeds as never,
-      components: update.components as never,
-      allowedMentions: { parse: [] },
-    })
-    .catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { createOrdersRepository } from '../../db/repositories/orders';
 import { createOutboxRepository, type OutboxRow } from '../../db/repositories/outbox';
 import { createSystemStateRepository } from '../../db/repositories/system-state';
 import type { Log } from '../log';
-import { createTicketJobs } from '../tickets/jobs';
+import { createTicketJobs, TICKET_JOB_KINDS } from '../tickets/jobs';
 import type { TicketDiscord } from '../tickets/ticket-discord';
 import { computeRetryDelay } from './backoff';
 import { countDeliveryFailure } from './metrics';
@@ -112,7 +112,7 @@ export function startOutboxWorker(
   async function deliver(row: OutboxRow): Promise<void> {
     if (stopping) return outbox.release(row.id);
     if (row.kind === 'application_decision_edit') return deliverDecisionEdit(row);
-    if (row.kind === 'ticket_open' || row.kind === 'ticket_close') return deliverTicketJob(row);
+    if (TICKET_JOB_KINDS.has(row.kind)) return deliverTicketJob(row);
     let channelId: string | undefined;
     try {
       const rendered = await renderer.render(row);
@@ -178,7 +178,10 @@ export function startOutboxWorker(
     }
   }
 
-  /** A ticket's channel made or archived (bot/tickets); done rows with nothing left to do too. */
+  /**
+   * A ticket's channel made or archived, its intake updated (bot/tickets); done rows with
+   * nothing left to do too.
+   */
   async function deliverTicketJob(row: OutboxRow): Promise<void> {
     try {
       const done = await ticketJobs.run(row);

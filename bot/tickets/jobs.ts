@@ -1,15 +1,24 @@
 import { type Config, publicUrl } from '../../core/config';
+import type { OutboxKind } from '../../core/discord/outbox';
 import type { Database } from '../../db/client';
 import type { OutboxRow } from '../../db/repositories/outbox';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import type { DiscordSender } from '../delivery/sender';
 import type { Log } from '../log';
+import { runClaimJob } from './claim-job';
 import { runCloseJob } from './close-job';
 import { failOpening, runOpenJob } from './open-job';
 import { createTicketDiscord, type TicketDiscord } from './ticket-discord';
 
-/** The outbox worker's ticket jobs: `ticket_open` and `ticket_close` rows. */
+/** The outbox rows the ticket jobs run (the worker hands them here). */
+export const TICKET_JOB_KINDS: ReadonlySet<OutboxKind> = new Set([
+  'ticket_open',
+  'ticket_close',
+  'ticket_claim',
+]);
+
+/** The outbox worker's ticket jobs: `ticket_open`, `ticket_close` and `ticket_claim` rows. */
 export function createTicketJobs(deps: {
   db: Database;
   config: Config;
@@ -50,6 +59,12 @@ export function createTicketJobs(deps: {
               return botId;
             },
           },
+          row,
+        );
+      }
+      if (row.kind === 'ticket_claim') {
+        return runClaimJob(
+          { discord, sender: deps.sender, tickets, installId: deps.installId, log: deps.log },
           row,
         );
       }

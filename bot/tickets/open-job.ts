@@ -86,11 +86,14 @@ export async function runOpenJob(
   const installId = await deps.installId();
   const sent = await deps.sender.send({
     channelId: channel,
-    payload: buildIntakeMessage({ ...ticket, status: 'open', channelId: channel }),
+    payload: buildIntakeMessage(
+      { ...ticket, status: ticket.claimantDiscordId ? 'claimed' : 'open', channelId: channel },
+      event.type === 'reopened' ? { reopenedBy: event.actorDiscordId } : null,
+    ),
     files: [],
     nonce: deliveryNonce(installId, `${row.id}-intake`),
   });
-  if (!(await tickets.markTicketOpened(ticket.id, channel))) {
+  if (!(await tickets.markTicketOpened(ticket.id, channel, { intakeMessageId: sent.messageId }))) {
     if ((await tickets.getTicket(ticket.id))?.channelId !== channel) return dropChannel();
   }
   return sent;

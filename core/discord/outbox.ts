@@ -8,7 +8,8 @@ import { z } from 'zod';
  * (ref: the application) tells the applicant the decision by DM; `application_decision_edit`
  * edits the application's posted message to show the decision (made with its buttons or on
  * the dashboard). `ticket_open` and `ticket_close` (ref: the ticket event that asked) make and
- * archive a ticket's channel (bot/tickets/jobs.ts).
+ * archive a ticket's channel (bot/tickets/jobs.ts); `ticket_claim` (ref: the reassign or unclaim
+ * event) shows who has the ticket on its intake and announces a reassigned designer.
  */
 export const OUTBOX_KINDS = [
   'application',
@@ -18,6 +19,7 @@ export const OUTBOX_KINDS = [
   'application_decision_edit',
   'ticket_open',
   'ticket_close',
+  'ticket_claim',
 ] as const;
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS);
 export type OutboxKind = z.infer<typeof OutboxKindSchema>;

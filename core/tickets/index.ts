@@ -3,9 +3,11 @@
 
 export * from './custom-ids';
 export * from './intake';
+export * from './intake-message';
 export * from './intent';
 export * from './join-refusals';
 export * from './messages';
+export * from './panel-messages';
 export * from './refusals';
 export * from './rules';
 export * from './services';

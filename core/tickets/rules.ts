@@ -75,6 +75,12 @@ type TicketDecision =
       closes?: boolean;
       /** A new channel must be made (the `ticket.open` job). */
       opens?: boolean;
+      /**
+       * Changed who has the ticket away from its intake's Claim button (an unclaim, a reassign
+       * from /ticket or the dashboard): the `ticket_claim` job shows it on the intake and
+       * announces the new designer. A claim with the button does both in its own answer.
+       */
+      updatesIntake?: boolean;
     }
   | { ok: false; reason: string };
 
@@ -133,6 +139,7 @@ export function decideTicket(
           ...(ticket.status === 'claimed' && { status: 'open' }),
         },
         event: { type: 'unclaimed', data: { from: ticket.claimantDiscordId } },
+        updatesIntake: true,
       };
     }
     case 'reassign': {
@@ -154,6 +161,7 @@ export function decideTicket(
           type: 'reassigned',
           data: { from: ticket.claimantDiscordId, to: command.to.discordId },
         },
+        updatesIntake: true,
       };
     }
     case 'askToClose': {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders';
 import {
   type Actor,
@@ -8,77 +8,24 @@ import {
   type Ticket,
   type TicketCommand,
   type TicketEventType,
-  type TicketIntake,
-  type TicketService,
-  type TicketSource,
 } from '../../core/tickets';
 import type { Executor, Transaction } from '../client';
 import { orders, ticketEvents, tickets } from '../schema';
 import { isUniqueViolation } from '../sql-state';
 import { enqueueDelivery } from './outbox';
 import { listTicketHistory, type TicketHistoryEntry } from './ticket-history';
+import { createTicketRequests } from './ticket-requests';
+import { insertTicketEvent, type TicketEventRow, toTicket } from './ticket-rows';
 
-export type TicketEventRow = typeof ticketEvents.$inferSelect;
-
-type TicketRequest = {
-  customerDiscordId: string;
-  source: TicketSource;
-  intake: TicketIntake;
-  /** The intake's service as site content names it now (`findTicketService`). */
-  service: TicketService;
-  /** TICKETS_ONE_PER_SERVICE: refuse a second open ticket for the same service. */
-  onePerService: boolean;
-};
-
-type RequestTicketResult =
-  | { ok: true; ticket: Ticket }
-  | { ok: false; reason: string; existing: Ticket };
+export type { TicketEventRow };
 
 export type TicketResult =
   | { ok: true; ticket: Ticket; previous: Ticket; event: TicketEventRow }
   | { ok: false; reason: string };
 
-const toTicket = ({ exclusive: _exclusive, ...row }: typeof tickets.$inferSelect): Ticket => row;
-
-async function insertEvent(
-  tx: Executor,
-  ticketId: number,
-  type: TicketEventType,
-  actorDiscordId: string | null,
-  data: Record<string, unknown>,
-  at: Date,
-): Promise<TicketEventRow> {
-  const [row] = await tx
-    .insert(ticketEvents)
-    .values({ ticketId, type, actorDiscordId, data, createdAt: at })
-    .returning();
-  if (!row) throw new Error(`ticket event insert returned nothing for ${ticketId}`);
-  return row;
-}
-
 export function createTicketsRepository(db: Executor) {
   async function lockTicket(tx: Transaction, id: number): Promise<Ticket | null> {
     const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-    return row ? toTicket(row) : null;
-  }
-
-  /** The open ticket that stops `request` (same customer and service), if any. */
-  async function findOpenFor(
-    customerDiscordId: string,
-    serviceKey: string,
-  ): Promise<Ticket | null> {
-    const [row] = await db
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.customerDiscordId, customerDiscordId),
-          eq(tickets.serviceKey, serviceKey),
-          eq(tickets.exclusive, true),
-          notInArray(tickets.status, ['closed', 'failed']),
-        ),
-      )
-      .limit(1);
     return row ? toTicket(row) : null;
   }
 
@@ -110,7 +57,7 @@ export function createTicketsRepository(db: Executor) {
         .returning();
       if (!row) throw new Error(`ticket ${id} vanished while locked`);
       const ticket = toTicket(row);
-      const event = await insertEvent(
+      const event = await insertTicketEvent(
         tx,
         id,
         decision.event.type,
@@ -129,6 +76,7 @@ export function createTicketsRepository(db: Executor) {
       }
       if (decision.closes) await enqueueDelivery(tx, 'ticket_close', event.id);
       if (decision.opens) await enqueueDelivery(tx, 'ticket_open', event.id);
+      if (decision.updatesIntake) await enqueueDelivery(tx, 'ticket_claim', event.id);
       return { ok: true, ticket, previous, event };
     });
   }
@@ -162,46 +110,8 @@ export function createTicketsRepository(db: Executor) {
     return row ? toTicket(row) : null;
   }
 
-  async function requestTicket(
-    request: TicketRequest,
-    at: Date = new Date(),
-  ): Promise<RequestTicketResult> {
-    const { intake, service } = request;
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(tickets)
-        .values({
-          source: request.source,
-          customerDiscordId: request.customerDiscordId,
-          serviceKey: service.key,
-          serviceLabel: service.label,
-          request: intake.request,
-          budgetRobux: intake.budgetRobux,
-          deadline: intake.deadline,
-          robloxUsername: intake.robloxUsername,
-          exclusive: request.onePerService,
-          lastActivityAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null;
-      const data = { source: request.source };
-      const event = await insertEvent(tx, row.id, 'requested', request.customerDiscordId, data, at);
-      await enqueueDelivery(tx, 'ticket_open', event.id);
-      return toTicket(row);
-    });
-    if (created) return { ok: true, ticket: created };
-    const existing = await findOpenFor(request.customerDiscordId, service.key);
-    // The other ticket closed between the insert and this read: try once more.
-    if (!existing) return requestTicket(request, at);
-    return {
-      ok: false,
-      reason: TICKET_REFUSALS.alreadyOpen(existing.serviceLabel, existing.channelId),
-      existing,
-    };
-  }
+  const requests = createTicketRequests(db);
+  const { findOpenFor } = requests;
 
   return {
     /**
@@ -210,7 +120,7 @@ export function createTicketsRepository(db: Executor) {
      * open ticket for the service (and the rule is on) gets a refusal naming it; two requests
      * at once store one ticket (the unique partial index decides).
      */
-    requestTicket,
+    requestTicket: requests.requestTicket,
 
     claimTicket: (id: number, actor: Actor, at = new Date()) =>
       apply(id, { type: 'claim' }, actor, at),
@@ -265,29 +175,49 @@ export function createTicketsRepository(db: Executor) {
       return ticket ? listTicketHistory(db, ticket) : [];
     },
 
+    /** The intake message in the ticket's channel, as the open job recorded it (null before). */
+    async findTicketIntake(id: number): Promise<{ channelId: string; messageId: string } | null> {
+      const [row] = await db
+        .select({ channelId: tickets.channelId, messageId: tickets.intakeMessageId })
+        .from(tickets)
+        .where(eq(tickets.id, id));
+      return row?.channelId && row.messageId
+        ? { channelId: row.channelId, messageId: row.messageId }
+        : null;
+    },
+
     async findTicketEvent(eventId: number): Promise<TicketEventRow | null> {
       const [row] = await db.select().from(ticketEvents).where(eq(ticketEvents.id, eventId));
       return row ?? null;
     },
 
     /**
-     * The `ticket_open` job made the channel: record it and open the ticket. Only from
-     * `opening`, so a job run twice records once; false when the ticket moved on meanwhile.
+     * The `ticket_open` job made the channel and posted the intake: record both and open the
+     * ticket. Only from `opening`, so a job run twice records once; false when the ticket moved
+     * on meanwhile.
      */
-    async markTicketOpened(id: number, channelId: string, at = new Date()): Promise<boolean> {
+    async markTicketOpened(
+      id: number,
+      channelId: string,
+      {
+        intakeMessageId = null,
+        at = new Date(),
+      }: { intakeMessageId?: string | null; at?: Date } = {},
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(tickets)
           .set({
             status: sql`case when ${tickets.claimantDiscordId} is null then 'open' else 'claimed' end::ticket_status`,
             channelId,
+            intakeMessageId,
             lastActivityAt: at,
             updatedAt: at,
           })
           .where(and(eq(tickets.id, id), eq(tickets.status, 'opening')))
           .returning({ id: tickets.id });
         if (!row) return false;
-        await insertEvent(tx, id, 'opened', null, { channelId }, at);
+        await insertTicketEvent(tx, id, 'opened', null, { channelId }, at);
         return true;
       });
     },
@@ -306,7 +236,7 @@ export function createTicketsRepository(db: Executor) {
           .where(and(eq(tickets.id, id), eq(tickets.status, 'opening')))
           .returning({ id: tickets.id });
         if (!row) return false;
-        const event = await insertEvent(tx, id, 'open_failed', null, { reason }, at);
+        const event = await insertTicketEvent(tx, id, 'open_failed', null, { reason }, at);
         await enqueueDelivery(tx, 'ticket_close', event.id);
         return true;
       });
@@ -320,7 +250,7 @@ export function createTicketsRepository(db: Executor) {
           .set({ joinRefusal: refusal, updatedAt: at })
           .where(and(eq(tickets.id, id), isNull(tickets.joinRefusal)))
           .returning({ id: tickets.id });
-        if (row) await insertEvent(tx, id, 'join_refused', null, { refusal }, at);
+        if (row) await insertTicketEvent(tx, id, 'join_refused', null, { refusal }, at);
       });
     },
 
@@ -332,7 +262,7 @@ export function createTicketsRepository(db: Executor) {
       data: Record<string, unknown>,
       at = new Date(),
     ): Promise<void> {
-      await insertEvent(db, id, type, actorDiscordId, data, at);
+      await insertTicketEvent(db, id, type, actorDiscordId, data, at);
     },
 
     /** The channel saw a message at `at` (read from Discord by the inactivity job). */

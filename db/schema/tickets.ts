@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -21,12 +22,24 @@ export const ticketSource = pgEnum('ticket_source', TICKET_SOURCES);
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-// One row per ticket (decision 046). The id comes from the table's sequence and is the ticket
-// number: the channel is `ticket-0042` and the order made in it has that id (`order_id`).
+// The last ticket number given. A number is taken from here in the transaction that inserts its
+// ticket (db/repositories/ticket-requests.ts), so a refused request or a crash gives none back
+// and numbers have no gaps; a sequence skips both (and PGlite's more after a crash).
+export const ticketCounter = pgTable(
+  'ticket_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [check('ticket_counter_one_row', sql`${table.id} = 1`)],
+);
+
+// One row per ticket (decision 046). The id is the ticket number (from `ticket_counter`): the
+// channel is `ticket-0042` and the order made in it has that id (`order_id`).
 export const tickets = pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
+    id: integer('id').primaryKey(),
     orderId: text('order_id').notNull().generatedAlwaysAs(sql`'ticket-' || lpad(id::text, 4, '0')`),
     status: ticketStatus('status').notNull().default('opening'),
     source: ticketSource('source').notNull(),
@@ -42,6 +55,8 @@ export const tickets = pgTable(
     // (TICKETS_ONE_PER_SERVICE); the unique index below covers only these rows.
     exclusive: boolean('exclusive').notNull().default(true),
     channelId: text('channel_id'),
+    // The intake message in that channel, which a reassign edits (bot/tickets/claim-job.ts).
+    intakeMessageId: text('intake_message_id'),
     // core/tickets `JoinRefusal`: why Discord would not add the site customer to the server.
     joinRefusal: text('join_refusal').$type<JoinRefusal>(),
     claimantDiscordId: text('claimant_discord_id'),

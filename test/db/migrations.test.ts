@@ -37,6 +37,7 @@ const EXPECTED_TABLES = [
   'team_categories',
   'team_category_members',
   'team_members',
+  'ticket_counter',
   'ticket_events',
   'ticket_messages',
   'tickets',
