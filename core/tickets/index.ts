@@ -1,11 +1,13 @@
 // The tickets domain (decision 046): the intake schema the Discord modal and the site's form
 // share, statuses, names, and the rules every caller asks through db/repositories/tickets.ts.
 
+export * from './close-requests';
 export * from './custom-ids';
 export * from './intake';
 export * from './intent';
 export * from './join-refusals';
 export * from './messages';
+export * from './notes';
 export * from './refusals';
 export * from './rules';
 export * from './services';

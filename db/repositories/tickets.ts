@@ -228,6 +228,14 @@ export function createTicketsRepository(db: Executor) {
     /** `reason` already checked by `TicketCloseReasonSchema`. */
     forceCloseTicket: (id: number, actor: Actor, reason: string, at = new Date()) =>
       apply(id, { type: 'forceClose', reason }, actor, at),
+    /** The customer asks staff to close; `allowed` is the studio's `tickets` setting now. */
+    askStaffToClose: (id: number, actor: Actor, allowed: boolean, at = new Date()) =>
+      apply(id, { type: 'customerAskToClose', allowed }, actor, at),
+    /** Staff confirm the customer's request: closed through the `ticket_close` job. */
+    approveCustomerClose: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'approveCustomerClose' }, actor, at),
+    denyCustomerClose: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'denyCustomerClose' }, actor, at),
     /** Within `windowDays` (TICKET_REOPEN_DAYS) of the close, once the transcript is stored. */
     reopenTicket: (id: number, actor: Actor, windowDays: number, at = new Date()) =>
       applyReopen(id, actor, windowDays, at),
