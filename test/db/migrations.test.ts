@@ -39,6 +39,7 @@ const EXPECTED_TABLES = [
   'team_members',
   'ticket_events',
   'ticket_messages',
+  'ticket_notes',
   'tickets',
 ];
 
