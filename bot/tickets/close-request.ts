@@ -40,12 +40,21 @@ export async function askStaffToClose(
   words?: string,
 ): Promise<string> {
   const allowed = await customersMayAskToClose(db);
-  const result = await createTicketsRepository(db).askStaffToClose(
+  const tickets = createTicketsRepository(db);
+  const result = await tickets.askStaffToClose(
     ticket.id,
     ticketActor(interaction, config),
     allowed,
   );
   if (!result.ok) return result.reason;
-  await postInChannel(interaction, buildCustomerCloseRequest(result.ticket, words));
+  try {
+    await postInChannel(interaction, buildCustomerCloseRequest(result.ticket, words));
+  } catch (error) {
+    // Staff would never see it: not pending, so pressing again posts it (the error is answered
+    // with its reference by the dispatcher).
+    const at = result.ticket.customerCloseRequestedAt;
+    if (at) await tickets.withdrawCustomerCloseRequest(ticket.id, at);
+    throw error;
+  }
   return CUSTOMER_CLOSE_ASKED;
 }

@@ -236,6 +236,16 @@ export function createTicketsRepository(db: Executor) {
       apply(id, { type: 'approveCustomerClose' }, actor, at),
     denyCustomerClose: (id: number, actor: Actor, at = new Date()) =>
       apply(id, { type: 'denyCustomerClose' }, actor, at),
+    /**
+     * The request could not be posted in the channel: it is no longer pending (unless staff
+     * answered it meanwhile), so the customer's next press posts it again.
+     */
+    async withdrawCustomerCloseRequest(id: number, requestedAt: Date): Promise<void> {
+      await db
+        .update(tickets)
+        .set({ customerCloseRequestedAt: null })
+        .where(and(eq(tickets.id, id), eq(tickets.customerCloseRequestedAt, requestedAt)));
+    },
     /** Within `windowDays` (TICKET_REOPEN_DAYS) of the close, once the transcript is stored. */
     reopenTicket: (id: number, actor: Actor, windowDays: number, at = new Date()) =>
       applyReopen(id, actor, windowDays, at),

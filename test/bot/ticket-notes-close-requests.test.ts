@@ -221,6 +221,24 @@ describe.each(DRIVERS)('ticket notes and customer close requests on %s', (driver
     expect(h.fake.rejected).toEqual([]);
   });
 
+  it('withdraws a request Discord would not post, so pressing again posts it', async () => {
+    await setCustomersMayClose(true);
+    const { customer, ticket, channelId, intake } = await openTicket();
+    h.fake.failNext(
+      1,
+      { status: 403, code: 50013, message: 'Missing Permissions' },
+      { method: 'POST', path: new RegExp(`^/channels/${channelId}/messages$`) },
+    );
+    const failed = await click(intake, `ticket:close:${ticket.id}`, customer);
+    expect(await answerOf(failed)).toMatch(/^Something went wrong \(reference [0-9a-f]{8}\)\.$/);
+    expect((await tickets().getTicket(ticket.id))?.customerCloseRequestedAt).toBeNull();
+    const again = await click(intake, `ticket:close:${ticket.id}`, customer);
+    expect(await answerOf(again)).toBe(
+      'Asked staff to close this ticket; they confirm or deny it here.',
+    );
+    await expect.poll(() => requestsIn(channelId).length, LOADED).toBe(1);
+  });
+
   it('denies a request: the customer is told, the ticket stays open and can ask again', async () => {
     await setCustomersMayClose(true);
     const { customer, ticket, channelId } = await openTicket();
