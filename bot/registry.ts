@@ -7,9 +7,11 @@ import { qcChangesButton } from './buttons/order-qc-changes';
 import { reviewHideButton, reviewShowButton } from './buttons/order-review-visibility';
 import { verifyPaymentButton } from './buttons/order-verify-payment';
 import {
+  ticketApproveCloseButton,
   ticketClaimButton,
   ticketCloseButton,
   ticketConfirmButton,
+  ticketDenyCloseButton,
   ticketKeepOpenButton,
 } from './buttons/ticket-actions';
 import { ticketOrderButton } from './buttons/ticket-order';
@@ -56,6 +58,8 @@ export const registry: InteractionModules = {
     ticketCloseButton,
     ticketConfirmButton,
     ticketKeepOpenButton,
+    ticketApproveCloseButton,
+    ticketDenyCloseButton,
   ],
   modals: [qcChangesModal, reviewModal, ticketIntakeModal],
   selects: [ticketServiceSelect],

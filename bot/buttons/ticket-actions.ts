@@ -3,6 +3,8 @@ import type { Config } from '../../core/config';
 import {
   buildClaimAnnouncement,
   buildClosePrompt,
+  buildCustomerCloseAnswered,
+  buildCustomerCloseDenied,
   buildIntakeUpdate,
   parseTicketButtonId,
   TICKET_CUSTOM_ID_PREFIX,
@@ -12,11 +14,13 @@ import {
 import type { Database } from '../../db/client';
 import { createTicketsRepository, type TicketResult } from '../../db/repositories/tickets';
 import type { Access, ButtonModule } from '../modules';
-import { ephemeral, toMessageOptions } from '../orders/order-interaction';
+import { DEFER_EPHEMERAL, edited, ephemeral, toMessageOptions } from '../orders/order-interaction';
+import { askStaffToClose, postInChannel } from '../tickets/close-request';
 import { ticketActor } from '../tickets/ticket-interaction';
 
 // The buttons in a ticket: Claim and Close under the intake, Confirm and Keep open under a
-// request to close. Each calls the one repository function the dashboard and /ticket call.
+// request to close (staff asked; the customer answers), Confirm and Deny under a customer's
+// request (the customer asked; staff answer). Each calls the one repository function the dashboard and /ticket call.
 
 /** The intake's embed and buttons as they should be; its greeting (content) stays as posted. */
 function intakeEdit(ticket: Ticket): InteractionEditReplyOptions {
@@ -80,8 +84,7 @@ export const ticketClaimButton = ticketButton(
   },
 );
 
-/** Close: the claimant or a lead asks; the customer gets Confirm / Keep open. */
-export const ticketCloseButton = ticketButton(
+const askToClose = ticketButton(
   'close',
   'everyone',
   (interaction, id, { config, db }) =>
@@ -90,6 +93,24 @@ export const ticketCloseButton = ticketButton(
     await interaction.followUp(toMessageOptions(buildClosePrompt(ticket, interaction.user.id)));
   },
 );
+
+/**
+ * Close: the claimant or a lead asks; the customer gets Confirm / Keep open. Pressed by the
+ * ticket's customer, it asks staff to close instead (when the studio allows it), or says that
+ * only staff close tickets here.
+ */
+export const ticketCloseButton: ButtonModule = {
+  ...askToClose,
+  async execute(interaction, ctx) {
+    const parsed = parseTicketButtonId(interaction.customId);
+    const ticket = parsed && (await createTicketsRepository(ctx.db).getTicket(parsed.ticketId));
+    if (!ticket || ticket.customerDiscordId !== interaction.user.id) {
+      return askToClose.execute(interaction, ctx);
+    }
+    await interaction.deferReply(DEFER_EPHEMERAL);
+    await interaction.editReply(edited(await askStaffToClose(interaction, ticket, ctx)));
+  },
+};
 
 /** Confirm and close (the customer): the worker archives the channel and deletes it. */
 export const ticketConfirmButton = ticketButton(
@@ -118,5 +139,32 @@ export const ticketKeepOpenButton = ticketButton(
       components: [],
       allowedMentions: { parse: [] },
     });
+  },
+);
+
+/** Confirm a customer's request to close: closed as a force-close is, with their reason. */
+export const ticketApproveCloseButton = ticketButton(
+  'approve',
+  { roles: ['designer', 'lead', 'executive'] },
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).approveCustomerClose(id, ticketActor(interaction, config)),
+  async (interaction, { ticket }) => {
+    await interaction.editReply(
+      toMessageOptions(buildCustomerCloseAnswered(ticket, interaction.user.id, true)),
+    );
+  },
+);
+
+/** Deny a customer's request to close: the ticket goes on, and the customer is told. */
+export const ticketDenyCloseButton = ticketButton(
+  'deny',
+  { roles: ['designer', 'lead', 'executive'] },
+  (interaction, id, { config, db }) =>
+    createTicketsRepository(db).denyCustomerClose(id, ticketActor(interaction, config)),
+  async (interaction, { ticket }) => {
+    await interaction.editReply(
+      toMessageOptions(buildCustomerCloseAnswered(ticket, interaction.user.id, false)),
+    );
+    await postInChannel(interaction, buildCustomerCloseDenied(ticket, interaction.user.id));
   },
 );

@@ -8,19 +8,27 @@ import { type Config, DISCORD_ROLE_KEYS } from '../../core/config';
 import type { Actor } from '../../core/orders';
 import {
   isTicketStaff,
+  mayUseTicketNotes,
   TICKET_CLOSE_REASON_MAX,
+  TICKET_NOTE_MAX,
+  TICKET_NOTE_REFUSALS,
   TICKET_REFUSALS,
+  type Ticket,
   TicketCloseReasonSchema,
+  TicketNoteTextSchema,
   ticketName,
   ticketNumberOf,
 } from '../../core/tickets';
+import { createTicketNotesRepository } from '../../db/repositories/ticket-notes';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import type { BotContext, CommandModule } from '../modules';
 import { DEFER_EPHEMERAL, edited } from '../orders/order-interaction';
+import { askStaffToClose } from '../tickets/close-request';
 import { ticketActor } from '../tickets/ticket-interaction';
 
 // `/ticket …` inside a ticket: add or remove a person, rename the channel, force-close with a
-// reason, unclaim or reassign (leads and executives); `/ticket reopen` from anywhere.
+// reason (the customer: ask staff to close), a staff-only note, unclaim or reassign (leads and
+// executives); `/ticket reopen` from anywhere.
 
 /** What a person added to a ticket may do there (the customer's own overwrite). */
 const TALK =
@@ -64,13 +72,25 @@ export const ticketCommand: CommandModule = {
     .addSubcommand((sub) =>
       sub
         .setName('close')
-        .setDescription('Close this ticket now, with a reason (no confirmation)')
+        .setDescription('Close this ticket now, with a reason (customers: ask staff to close it)')
         .addStringOption((option) =>
           option
             .setName('reason')
             .setDescription('Why')
             .setRequired(true)
             .setMaxLength(TICKET_CLOSE_REASON_MAX),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName('note')
+        .setDescription('Add a note only staff see (on the dashboard), never the customer')
+        .addStringOption((option) =>
+          option
+            .setName('text')
+            .setDescription('The note')
+            .setRequired(true)
+            .setMaxLength(TICKET_NOTE_MAX),
         ),
     )
     .addSubcommand((sub) =>
@@ -122,9 +142,13 @@ async function run(
   const ticket = await tickets.findTicketByChannel(interaction.channelId);
   if (!ticket || ticket.status === 'closed')
     return ticket ? TICKET_REFUSALS.closed(ticket) : TICKET_REFUSALS.unknownTicket;
+  if (sub === 'note') return addNote(interaction, ticket, actor, db);
   if (sub === 'close') {
     const reason = TicketCloseReasonSchema.safeParse(interaction.options.getString('reason', true));
     if (!reason.success) return reason.error.issues[0]?.message ?? 'Give a reason';
+    // The customer asks staff instead (when the studio allows it); their words go with it.
+    if (actor.discordId === ticket.customerDiscordId)
+      return askStaffToClose(interaction, ticket, { config, db }, reason.data);
     const result = await tickets.forceCloseTicket(ticket.id, actor, reason.data);
     return result.ok
       ? `${ticketName(ticket.id)} is closed; its transcript is being saved.`
@@ -176,6 +200,22 @@ async function run(
   await channel.setName(name);
   await tickets.recordTicketEvent(ticket.id, 'renamed', actor.discordId, { name });
   return `Renamed to #${name}.`;
+}
+
+/** `/ticket note`: stored for the dashboard, answered only to the writer, never posted. */
+async function addNote(
+  interaction: ChatInputCommandInteraction,
+  ticket: Ticket,
+  actor: Actor,
+  db: BotContext['db'],
+): Promise<string> {
+  if (!isTicketStaff(actor)) return TICKET_REFUSALS.staffOnly;
+  if (!mayUseTicketNotes({ discordId: actor.discordId, roles: [...actor.roles] }, ticket))
+    return TICKET_NOTE_REFUSALS.notAllowed(ticketName(ticket.id));
+  const text = TicketNoteTextSchema.safeParse(interaction.options.getString('text', true));
+  if (!text.success) return text.error.issues[0]?.message ?? 'Write the note';
+  await createTicketNotesRepository(db).addNote(ticket.id, actor.discordId, text.data, 'discord');
+  return `Note added to ${ticketName(ticket.id)}. Only staff see it, on the ticket’s dashboard page.`;
 }
 
 /** The member an option names, with the studio roles they hold (from the resolved member). */

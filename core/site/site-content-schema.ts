@@ -66,6 +66,12 @@ const PortfolioSettingsSchema = z.object({
   defaultUsername: text('Default portfolio', { min: 1, max: 64 }).nullable(),
 });
 
+const TicketSettingsSchema = z.object({
+  customersMayAskToClose: z.boolean({
+    error: 'Customers may ask to close: must be on or off',
+  }),
+});
+
 /** Ids must be unique: they are anchors (services) and React keys (promos). */
 const uniqueIds = <T extends { id: string }>(items: T[]) =>
   new Set(items.map((item) => item.id)).size === items.length;
@@ -88,6 +94,7 @@ export const SITE_CONTENT_SCHEMAS = {
   stats: z.array(StatTileSchema).max(8, { error: 'At most 8 stats' }),
   settings: StudioSettingsSchema,
   portfolio: PortfolioSettingsSchema,
+  tickets: TicketSettingsSchema,
 } satisfies { [K in SiteContentKey]: z.ZodType<SiteContent[K]> };
 
 export const SiteContentKeySchema = z.enum(SITE_CONTENT_KEYS, { error: 'Unknown content key' });

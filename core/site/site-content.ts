@@ -28,11 +28,18 @@ export const SITE_CONTENT_KEYS = [
   'stats',
   'settings',
   'portfolio',
+  'tickets',
 ] as const;
 export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
 
 /** Which portfolio the nav's Portfolio link and unknown usernames show; null: none. */
 export type PortfolioSettings = { defaultUsername: string | null };
+
+/**
+ * How tickets behave for customers (issue 33): whether a customer may ask to close their own
+ * ticket (staff confirm). Off until an executive turns it on in Settings.
+ */
+export type TicketSettings = { customersMayAskToClose: boolean };
 
 export type SiteContent = {
   hero: HeroText;
@@ -42,6 +49,7 @@ export type SiteContent = {
   stats: StatTile[];
   settings: StudioSettings;
   portfolio: PortfolioSettings;
+  tickets: TicketSettings;
 };
 
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
@@ -57,4 +65,5 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
   },
   // DEFAULT_PORTFOLIO_USERNAME until an executive chooses (the server passes it).
   portfolio: { defaultUsername: null },
+  tickets: { customersMayAskToClose: false },
 };

@@ -11,7 +11,15 @@ export const TICKET_ORDER_BUTTON = 'ticket:order';
 export const TICKET_SERVICE_SELECT = 'ticket:service';
 export const TICKET_INTAKE_MODAL = 'ticket:intake';
 
-export const TICKET_BUTTON_ACTIONS = ['claim', 'close', 'confirm', 'keep'] as const;
+// `approve` and `deny` answer a customer's request to close (staff press them).
+export const TICKET_BUTTON_ACTIONS = [
+  'claim',
+  'close',
+  'confirm',
+  'keep',
+  'approve',
+  'deny',
+] as const;
 export type TicketButtonAction = (typeof TICKET_BUTTON_ACTIONS)[number];
 
 export const ticketButtonId = (action: TicketButtonAction, ticketId: number) =>

@@ -27,6 +27,7 @@ const ticket: Ticket = {
   lastActivityAt: at,
   inactivityWarnedAt: null,
   transcriptStoredAt: null,
+  customerCloseRequestedAt: null,
   createdAt: at,
   updatedAt: at,
 };

@@ -36,5 +36,12 @@ export const TICKET_REFUSALS = {
     channelId
       ? `You already have an open ticket for ${serviceLabel}: <#${channelId}>.`
       : `You already have an open ticket for ${serviceLabel}; it is being opened now.`,
+  customerCloseOff: 'Only staff can close tickets here.',
+  staffAskedToClose: (ticket: Ticket) =>
+    `Staff already asked to close ${name(ticket)}: press Confirm and close on their message.`,
+  customerCloseAlreadyAsked: (ticket: Ticket) =>
+    `You already asked to close ${name(ticket)}; staff will confirm or deny it here.`,
+  customerCloseAnswered: (ticket: Ticket) =>
+    `The customer's request to close ${name(ticket)} was already answered.`,
   notInactive: (ticket: Ticket) => `${name(ticket)} is not quiet long enough to close.`,
 } as const;

@@ -14,6 +14,9 @@ import type { TicketStatus } from './ticket-status';
  *   it open. The same staff may force-close with a reason.
  * - The customer or staff reopen a closed ticket within the window, once its transcript is
  *   stored (the old channel is archived first, so a reopen never races the close).
+ * - When the studio allows it (the `tickets` site setting), the customer asks to close their
+ *   own ticket; the claimant, a lead or an executive confirms (the ticket closes as a
+ *   force-close would, "Closed at the customer's request") or denies. One request at a time.
  */
 
 export type TicketCommand =
@@ -26,7 +29,14 @@ export type TicketCommand =
   | { type: 'forceClose'; reason: string }
   | { type: 'warnInactive' }
   | { type: 'closeInactive' }
-  | { type: 'reopen'; windowDays: number };
+  | { type: 'reopen'; windowDays: number }
+  /** `allowed`: the studio's setting, read when the customer asks. */
+  | { type: 'customerAskToClose'; allowed: boolean }
+  | { type: 'approveCustomerClose' }
+  | { type: 'denyCustomerClose' };
+
+/** The close reason when staff confirm the customer's request. */
+export const CUSTOMER_CLOSE_REASON = "Closed at the customer's request";
 
 export const TICKET_EVENT_TYPES = [
   'requested',
@@ -45,6 +55,8 @@ export const TICKET_EVENT_TYPES = [
   'member_removed',
   'renamed',
   'transcript_stored',
+  'customer_close_requested',
+  'customer_close_denied',
 ] as const;
 export type TicketEventType = (typeof TICKET_EVENT_TYPES)[number];
 
@@ -56,6 +68,7 @@ type TicketPatch = Partial<
     | 'claimedAt'
     | 'closeRequestedBy'
     | 'closeRequestedAt'
+    | 'customerCloseRequestedAt'
     | 'closedBy'
     | 'closeReason'
     | 'closedAt'
@@ -196,6 +209,36 @@ export function decideTicket(
       }
       return closeWith(now, actor.discordId, 'Closed after the customer confirmed', 'confirmed');
     }
+    case 'customerAskToClose': {
+      if (actor.discordId !== ticket.customerDiscordId) return refuse(R.customerOnly(ticket));
+      const live = checkLive(ticket);
+      if (live) return refuse(live);
+      if (!command.allowed) return refuse(R.customerCloseOff);
+      if (ticket.status === 'opening') return refuse(R.stillOpening(ticket));
+      if (ticket.status === 'awaiting_customer') return refuse(R.staffAskedToClose(ticket));
+      if (ticket.customerCloseRequestedAt) return refuse(R.customerCloseAlreadyAsked(ticket));
+      return {
+        ok: true,
+        patch: { customerCloseRequestedAt: now },
+        event: { type: 'customer_close_requested', data: {} },
+      };
+    }
+    case 'approveCustomerClose':
+    case 'denyCustomerClose': {
+      const live = checkLive(ticket);
+      if (live) return refuse(live);
+      if (!isClaimant(ticket, actor) && !coversTickets(actor))
+        return refuse(R.claimantOrLead(ticket));
+      if (!ticket.customerCloseRequestedAt) return refuse(R.customerCloseAnswered(ticket));
+      if (command.type === 'denyCustomerClose') {
+        return {
+          ok: true,
+          patch: { customerCloseRequestedAt: null },
+          event: { type: 'customer_close_denied', data: {} },
+        };
+      }
+      return closeWith(now, actor.discordId, CUSTOMER_CLOSE_REASON, 'customer_request');
+    }
     case 'forceClose': {
       const live = checkLive(ticket);
       if (live) return refuse(live);
@@ -241,6 +284,7 @@ export function decideTicket(
           closedAt: null,
           closeRequestedBy: null,
           closeRequestedAt: null,
+          customerCloseRequestedAt: null,
           inactivityWarnedAt: null,
           transcriptStoredAt: null,
           lastActivityAt: now,
@@ -256,7 +300,7 @@ function closeWith(
   now: Date,
   by: string | null,
   reason: string,
-  how: 'confirmed' | 'forced' | 'inactive',
+  how: 'confirmed' | 'forced' | 'inactive' | 'customer_request',
 ): TicketDecision {
   return {
     ok: true,

@@ -24,6 +24,8 @@ export interface Ticket {
   claimedAt: Date | null;
   closeRequestedBy: string | null;
   closeRequestedAt: Date | null;
+  /** The customer asked staff to close (when the studio allows it); pending until answered. */
+  customerCloseRequestedAt: Date | null;
   closedBy: string | null;
   closeReason: string | null;
   closedAt: Date | null;

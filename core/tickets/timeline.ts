@@ -37,8 +37,13 @@ function describeTicketEvent(entry: Entry, name: (id: string) => string): string
       const reason = text(data.reason);
       if (data.how === 'inactive') return 'Ticket closed after no activity';
       if (data.how === 'confirmed') return 'Ticket closed after the customer confirmed';
+      if (data.how === 'customer_request') return "Ticket closed at the customer's request";
       return reason ? `Ticket force-closed: ${reason}` : 'Ticket force-closed';
     }
+    case 'customer_close_requested':
+      return 'Customer asked staff to close the ticket';
+    case 'customer_close_denied':
+      return "Customer's request to close denied";
     case 'inactivity_warned':
       return 'Customer warned of inactivity';
     case 'reopened':

@@ -138,6 +138,24 @@ export function createTicketsRepository(db: Executor) {
     /** `reason` already checked by `TicketCloseReasonSchema`. */
     forceCloseTicket: (id: number, actor: Actor, reason: string, at = new Date()) =>
       apply(id, { type: 'forceClose', reason }, actor, at),
+    /** The customer asks staff to close; `allowed` is the studio's `tickets` setting now. */
+    askStaffToClose: (id: number, actor: Actor, allowed: boolean, at = new Date()) =>
+      apply(id, { type: 'customerAskToClose', allowed }, actor, at),
+    /** Staff confirm the customer's request: closed through the `ticket_close` job. */
+    approveCustomerClose: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'approveCustomerClose' }, actor, at),
+    denyCustomerClose: (id: number, actor: Actor, at = new Date()) =>
+      apply(id, { type: 'denyCustomerClose' }, actor, at),
+    /**
+     * The request could not be posted in the channel: it is no longer pending (unless staff
+     * answered it meanwhile), so the customer's next press posts it again.
+     */
+    async withdrawCustomerCloseRequest(id: number, requestedAt: Date): Promise<void> {
+      await db
+        .update(tickets)
+        .set({ customerCloseRequestedAt: null })
+        .where(and(eq(tickets.id, id), eq(tickets.customerCloseRequestedAt, requestedAt)));
+    },
     /** Within `windowDays` (TICKET_REOPEN_DAYS) of the close, once the transcript is stored. */
     reopenTicket: (id: number, actor: Actor, windowDays: number, at = new Date()) =>
       applyReopen(id, actor, windowDays, at),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { JoinRefusal } from '../../core/tickets/join-refusals';
+import type { TicketNoteSource } from '../../core/tickets/notes';
 import { TICKET_SOURCES, TICKET_STATUSES } from '../../core/tickets/ticket-status';
 import { createdAt } from './columns';
 
@@ -63,6 +64,9 @@ export const tickets = pgTable(
     claimedAt: at('claimed_at'),
     closeRequestedBy: text('close_requested_by'),
     closeRequestedAt: at('close_requested_at'),
+    // The customer asked staff to close (the `tickets` site setting allows it); pending until a
+    // staff member confirms or denies, so a second press posts no second request.
+    customerCloseRequestedAt: at('customer_close_requested_at'),
     closedBy: text('closed_by'),
     closeReason: text('close_reason'),
     closedAt: at('closed_at'),
@@ -104,6 +108,28 @@ export const ticketEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('ticket_events_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+// Staff-only notes (core/tickets/notes.ts): read and written on the dashboard's ticket page and
+// with `/ticket note`, never posted in the channel, so never in a transcript or a customer's view.
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorDiscordId: text('author_discord_id').notNull(),
+    // core/tickets `TicketNoteSource`.
+    via: text('via').$type<TicketNoteSource>().notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ticket_notes_ticket_idx').on(table.ticketId, table.createdAt),
+    // TICKET_NOTE_MAX counts characters as people see them; the column bounds bytes' worth.
+    check('ticket_notes_body_length', sql`char_length(${table.body}) between 1 and 8000`),
+  ],
 );
 
 export type TicketAttachment = { name: string; url: string };

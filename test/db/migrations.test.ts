@@ -40,6 +40,7 @@ const EXPECTED_TABLES = [
   'ticket_counter',
   'ticket_events',
   'ticket_messages',
+  'ticket_notes',
   'tickets',
 ];
 

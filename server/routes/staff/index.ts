@@ -12,6 +12,7 @@ import orderRoutes from './orders';
 import overviewRoutes from './overview';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
+import ticketNoteRoutes from './ticket-notes';
 import ticketRoutes from './tickets';
 
 /**
@@ -39,6 +40,7 @@ export default staffRouteFolder([
   applicationsRoutes,
   orderRoutes,
   ticketRoutes,
+  ticketNoteRoutes,
   payoutRoutes,
   reviewRoutes,
   messageRoutes,

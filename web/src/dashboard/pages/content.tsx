@@ -12,6 +12,7 @@ import { StatsEditor } from '../content/stats-block';
 import { TEAM_ENDPOINT } from '../content/team-api';
 import { CategoriesEditor } from '../content/team-categories';
 import { MembersEditor } from '../content/team-members';
+import { TicketSettingsEditor } from '../content/ticket-settings-block';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 
@@ -115,6 +116,7 @@ export default function ContentSection({ itemId = 'team' }: SectionPageProps) {
         <div className="space-y-6">
           <SettingsEditor />
           <DefaultPortfolioEditor />
+          <TicketSettingsEditor />
         </div>
       )}
     </section>

@@ -13,6 +13,7 @@ import { formatRobux } from '../display/format';
 import { statusLabel } from '../display/labels';
 import { SendFailed, useStaffMutation, useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
+import { TicketNotes } from '../tickets/ticket-notes';
 
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
 
@@ -229,7 +230,10 @@ function ReassignDialog({
   );
 }
 
-/** One ticket: its facts, the actions the caller may take, its timeline beside its transcript. */
+/**
+ * One ticket: its facts, the actions the caller may take, its staff-only notes, its timeline
+ * beside its transcript.
+ */
 export default function TicketDetail({ number }: { number: string }) {
   const url = `/api/staff/tickets/${encodeURIComponent(number)}`;
   const state = useStaffQuery<Ticket>({ path: url });
@@ -327,6 +331,7 @@ export default function TicketDetail({ number }: { number: string }) {
               )}
             </div>
           )}
+          <TicketNotes number={state.data.number} />
           <div className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="ticket-timeline">
               <h2 id="ticket-timeline" className="mb-2 text-xl font-semibold">
