@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../bot/delivery/worker';
@@ -307,7 +307,7 @@ describe.each(DRIVERS)('ticket capacity queue and crash recovery on %s', (driver
         lockedBy: dead.id,
         attempts: 1,
       })
-      .where(eq(outbox.refId, event?.id ?? 0));
+      .where(and(eq(outbox.kind, 'ticket_open'), eq(outbox.refId, event?.id ?? 0)));
     return requested.ticket;
   }
 
@@ -336,7 +336,7 @@ describe.each(DRIVERS)('ticket capacity queue and crash recovery on %s', (driver
 
   it('a worker on another machine that stopped beating gives its tickets back; a live one keeps them', async () => {
     await worker?.close();
-    worker = startWorker({ unroutedDelayMs: 100, heartbeatMs: 50, workerStaleMs: 10 * 60_000 });
+    worker = null;
     const alive = await heldByDeadWorker({
       id: 'busy-worker',
       host: 'another-machine',
@@ -349,6 +349,8 @@ describe.each(DRIVERS)('ticket capacity queue and crash recovery on %s', (driver
       pid: 8,
       beat: '1 hour',
     });
+    // Silent for an hour: dead, whichever host it ran on. Beating: alive, its lease holds.
+    worker = startWorker({ unroutedDelayMs: 100, heartbeatMs: 50, workerStaleMs: 10 * 60_000 });
     await expect
       .poll(async () => (await tickets().getTicket(ticket.id))?.status, LOADED)
       .toBe('open');
