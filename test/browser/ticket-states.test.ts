@@ -13,7 +13,7 @@ import { expectNoAxeViolations, PHONE, useBrowserSite, waitForPage } from './sup
 // Issue 33: what a customer's ticket page says while the ticket waits, in words: opening,
 // waiting for a free channel (their place in the queue), slower than usual (a worker restarting),
 // could not be opened, open. The web role alone: the test moves the ticket as the worker would;
-// the page asks again every 1.5 s while the ticket opens.
+// the page asks again every 1.5 s while the ticket opens. Staff see the queue on Tickets.
 
 const GUILD_ID = '710000000000000001';
 const ENV = {
@@ -21,6 +21,7 @@ const ENV = {
   DISCORD_GUILD_ID: GUILD_ID,
   DISCORD_CLIENT_ID: '710000000000000002',
   DISCORD_CLIENT_SECRET: CUSTOMER_TEST_SECRET,
+  DISCORD_LEAD_ROLE_ID: '710000000000000003',
 };
 const SEEN = { timeout: 15_000 };
 
@@ -66,7 +67,23 @@ describe('a customer’s ticket page while it opens, waits, fails or opens', () 
     await waitForPage(page);
   }
 
-  async function walkThroughStates(options: Parameters<typeof site.browser.newPage>[0]) {
+  type PageOptions = Parameters<typeof site.browser.newPage>[0];
+
+  /** While tickets wait for a channel, the dashboard's Tickets page says so. */
+  async function expectStaffWarned(options: PageOptions) {
+    const staff = await site.browser.newPage(options);
+    await site.signInAsStaff(staff, ['designer']);
+    await staff.goto(`${site.url}/dashboard/tickets`);
+    await waitForPage(staff);
+    await staff
+      .getByRole('alert')
+      .filter({ hasText: 'The ticket categories are full: 2 customers wait for a channel.' })
+      .waitFor(SEEN);
+    await expectNoAxeViolations(staff);
+    await staff.close();
+  }
+
+  async function walkThroughStates(options: PageOptions, staffToo = false) {
     const tickets = createTicketsRepository(site.db);
     const ahead = await customerWithTicket();
     const mine = await customerWithTicket();
@@ -83,6 +100,7 @@ describe('a customer’s ticket page while it opens, waits, fails or opens', () 
     await page.getByText(/^The studio is at capacity right now/).waitFor(SEEN);
     await page.getByText('Waiting for a free channel (number 2 in the queue)').waitFor(SEEN);
     await expectNoAxeViolations(page);
+    if (staffToo) await expectStaffWarned(options);
     await tickets.markTicketOpened(ahead.ticket.id, generateSnowflake());
     await page.getByRole('heading', { name: 'You are next in the queue' }).waitFor(SEEN);
 
@@ -121,7 +139,7 @@ describe('a customer’s ticket page while it opens, waits, fails or opens', () 
   }
 
   it('at desktop size', async () => {
-    await walkThroughStates(undefined);
+    await walkThroughStates(undefined, true);
   }, 120_000);
 
   it('on a phone', async () => {
