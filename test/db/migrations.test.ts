@@ -40,6 +40,7 @@ const EXPECTED_TABLES = [
   'ticket_events',
   'ticket_messages',
   'tickets',
+  'worker_processes',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
