@@ -133,8 +133,8 @@ async function createInTurn(
     if (channel) return channel;
   }
   await deps.tickets.queueTicket(ticket.id);
-  const queue = await deps.tickets.readCapacityQueue();
   if (earlier === 0) {
+    const queue = await deps.tickets.readCapacityQueue();
     // The head of the queue says so for staff (no customer data: the ticket's number only).
     deps.log.warn(
       { ticketId: ticket.id, waiting: queue.waiting },
