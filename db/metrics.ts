@@ -3,6 +3,7 @@ import { OUTBOX_KINDS } from '../core/discord/outbox';
 import type { DatabaseHandle } from './client';
 import { type OutboxBacklog, readOutboxBacklog } from './repositories/outbox';
 import { createSystemStateRepository, type DiscordAuthState } from './repositories/system-state';
+import { createTicketsRepository } from './repositories/tickets';
 
 // What any process can tell about the shared state, read from the database at each scrape:
 // the database itself, the outbox, and what the worker and the bot recorded about Discord.
@@ -23,27 +24,33 @@ type Snapshot = {
   up: boolean;
   backlog: OutboxBacklog[];
   auth: DiscordAuthState | null;
+  /** Tickets waiting for a channel to free up (every ticket category full). */
+  ticketQueue: number;
 };
+
+const DOWN: Snapshot = { up: false, backlog: [], auth: null, ticketQueue: 0 };
 
 export function registerDatabaseMetrics(registry: Registry, database: DatabaseHandle): void {
   const registers = [registry];
   const systemState = createSystemStateRepository(database.db);
+  const tickets = createTicketsRepository(database.db);
 
   async function readSnapshot(): Promise<Snapshot> {
     try {
       await withTimeout(database.ping(), PING_TIMEOUT_MS);
     } catch {
-      return { up: false, backlog: [], auth: null };
+      return DOWN;
     }
-    const [backlog, auth] = await Promise.all([
+    const [backlog, auth, queue] = await Promise.all([
       readOutboxBacklog(database.db),
       systemState.discordAuth(),
+      tickets.readCapacityQueue(),
     ]);
-    return { up: true, backlog, auth };
+    return { up: true, backlog, auth, ticketQueue: queue.waiting };
   }
   // prom-client collects every metric of a scrape at once, starting each collect() in
   // registration order: the first starts the scrape's one read, the others wait for it.
-  let snapshot: Promise<Snapshot> = Promise.resolve({ up: false, backlog: [], auth: null });
+  let snapshot: Promise<Snapshot> = Promise.resolve(DOWN);
 
   new Gauge({
     name: 'lunar_database_up',
@@ -139,6 +146,16 @@ export function registerDatabaseMetrics(registry: Registry, database: DatabaseHa
     async collect() {
       const { auth } = await snapshot;
       this.set(auth?.status === 'unauthorized' ? Date.parse(auth.since) / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'lunar_tickets_waiting_for_capacity',
+    help: 'Tickets waiting for a channel because every ticket category holds 50 (served in order).',
+    registers,
+    async collect() {
+      const { up, ticketQueue } = await snapshot;
+      this.reset();
+      if (up) this.set(ticketQueue);
     },
   });
 }

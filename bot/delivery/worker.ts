@@ -14,6 +14,7 @@ import { createPersonDelivery } from './person-delivery';
 import { createDeliveryRenderer } from './render';
 import { routeDelivery } from './routing';
 import { DeliveryError, type DiscordSender } from './sender';
+import { startWorkerLiveness } from './worker-liveness';
 
 export interface OutboxWorkerOptions {
   pollMs: number;
@@ -33,6 +34,10 @@ export interface OutboxWorkerOptions {
   ticketDeleteDelayMs: number;
   /** How long a ticket may take to open before it fails and the customer is told. */
   ticketOpenDeadlineMs: number;
+  /** How often the worker records that it is alive (`worker_processes`). */
+  heartbeatMs: number;
+  /** A worker silent this long is dead: its leases are released (well within `leaseMs`). */
+  workerStaleMs: number;
 }
 
 const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
@@ -50,6 +55,8 @@ const DEFAULT_WORKER_OPTIONS: OutboxWorkerOptions = {
   // Longer than Discord's usual trouble (and the creation limit's queue), short enough that
   // a customer is not left waiting all day.
   ticketOpenDeadlineMs: 60 * 60_000,
+  heartbeatMs: 5000,
+  workerStaleMs: 30_000,
 };
 
 export interface OutboxWorker {
@@ -73,6 +80,10 @@ export function startOutboxWorker(
   const options = { ...DEFAULT_WORKER_OPTIONS, ...overrides };
   const { sender, config, log } = deps;
   const outbox = createOutboxRepository(deps.db);
+  const liveness = startWorkerLiveness(deps, {
+    heartbeatMs: options.heartbeatMs,
+    staleMs: options.workerStaleMs,
+  });
   // The images the web role stored: the bucket, or DATA_DIR (a worker elsewhere shares it).
   const images = openImageStores(config);
   const renderer = createDeliveryRenderer(deps.db, images.applications, {
@@ -282,6 +293,8 @@ export function startOutboxWorker(
     // A pause recorded by an earlier run (or another worker) is checked before sending again.
     const recorded = await systemState.discordAuth().catch(() => ({ status: 'ok' as const }));
     if (recorded.status === 'unauthorized') unauthorizedSince = new Date(recorded.since);
+    // A crashed worker's rows (this one's before a restart) are taken up before the first claim.
+    await liveness.started;
     while (!stopping) {
       if (unauthorizedSince) {
         await pause(options.authProbeMs);
@@ -289,7 +302,11 @@ export function startOutboxWorker(
       }
       let claimed = 0;
       try {
-        const rows = await outbox.claimDue({ limit: options.batchSize, leaseMs: options.leaseMs });
+        const rows = await outbox.claimDue({
+          limit: options.batchSize,
+          leaseMs: options.leaseMs,
+          by: liveness.id,
+        });
         claimed = rows.length;
         await deliverBatch(rows);
       } catch (error) {
@@ -311,6 +328,7 @@ export function startOutboxWorker(
       stopping = true;
       wakeUp?.();
       await running;
+      await liveness.close();
       images.close();
     },
   };

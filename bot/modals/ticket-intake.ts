@@ -49,7 +49,10 @@ export const ticketIntakeModal: ModalModule = {
       await interaction.editReply(edited(result.reason));
       return;
     }
+    const tickets = createTicketsRepository(db);
     const ticket = await waitForChannel(db, result.ticket);
-    await interaction.editReply(edited(ticketOpenedAnswer(ticket)));
+    await interaction.editReply(
+      edited(ticketOpenedAnswer(ticket, await tickets.queuePosition(ticket))),
+    );
   },
 };

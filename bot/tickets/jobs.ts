@@ -75,7 +75,7 @@ export function createTicketJobs(deps: {
           'Ticket transcripts are stored but not posted: set DISCORD_TRANSCRIPTS_CHANNEL_ID.',
         );
       }
-      return runCloseJob(
+      const closed = await runCloseJob(
         {
           discord,
           sender: deps.sender,
@@ -90,6 +90,9 @@ export function createTicketJobs(deps: {
         },
         row,
       );
+      // A channel may have been freed: the capacity queue's first ticket takes it.
+      await tickets.wakeQueue();
+      return closed;
     },
   };
 }

@@ -6,7 +6,7 @@ import { createCustomerAccountsRepository } from '../../db/repositories/customer
 import type { TicketsRepository } from '../../db/repositories/tickets';
 import { DeliveryError, type DiscordSender } from '../delivery/sender';
 import type { Log } from '../log';
-import { findTicketChannel, ticketTopic } from './ticket-channel';
+import { freeTicketSlots, matchTicketChannel, ticketTopic } from './ticket-channel';
 import { type ApiOverwrite, CategoryFullError, type TicketDiscord } from './ticket-discord';
 
 // The `ticket_open` job (decision 046): makes the ticket's private channel and posts its
@@ -73,9 +73,11 @@ export async function runOpenJob(
     throw new DeliveryError('waiting for DISCORD_TICKETS_CATEGORY_ID', 'rate-limited', deps.waitMs);
   }
   await ensureMember(deps, ticket, guildId);
+  const listed = await discord.listGuildChannels(guildId);
+  const categories = [categoryId, overflowCategoryId];
   const channel =
-    (await findTicketChannel(discord, guildId, ticket)) ??
-    (await createChannel(deps, ticket, guildId, [categoryId, overflowCategoryId]));
+    matchTicketChannel(listed, ticket) ??
+    (await createInTurn(deps, ticket, guildId, categories, freeTicketSlots(listed, categories)));
   // Closed (or failed) while the channel was being made: the channel goes too, so none is
   // left pinging the customer without its ticket. Checked before the intake and after.
   const dropChannel = async () => {
@@ -96,6 +98,8 @@ export async function runOpenJob(
   if (!(await tickets.markTicketOpened(ticket.id, channel, { intakeMessageId: sent.messageId }))) {
     if ((await tickets.getTicket(ticket.id))?.channelId !== channel) return dropChannel();
   }
+  // The next in the capacity queue (if any) takes its turn now rather than at its next look.
+  await tickets.wakeQueue();
   return sent;
 }
 
@@ -113,12 +117,50 @@ export async function failOpening(
   if (event) await tickets.markTicketFailed(event.ticketId, reason.slice(0, 1000));
 }
 
+/**
+ * The capacity queue is served by ticket number: a ticket takes a free channel only when the
+ * tickets before it that are still opening leave one for it (each of those needs one first).
+ * Otherwise, or when Discord says every category is full, it joins the queue and waits; an
+ * opening or a close wakes the queue (`wakeQueue`), and each looks again every `waitMs`.
+ */
+async function createInTurn(
+  deps: OpenJobDeps,
+  ticket: Ticket,
+  guildId: string,
+  categories: (string | undefined)[],
+  free: number,
+): Promise<string> {
+  const earlier = await deps.tickets.countOpeningBefore(ticket.id);
+  if (earlier < free) {
+    const channel = await createChannel(deps, ticket, guildId, categories);
+    if (channel) return channel;
+  }
+  await deps.tickets.queueTicket(ticket.id);
+  if (earlier === 0) {
+    const queue = await deps.tickets.readCapacityQueue();
+    // The head of the queue says so for staff (no customer data: the ticket's number only).
+    deps.log.warn(
+      { ticketId: ticket.id, waiting: queue.waiting },
+      `Ticket ${ticketName(ticket.id)} waits, ${queue.waiting} in the queue: ${CATEGORIES_FULL}`,
+    );
+  }
+  throw new DeliveryError(
+    earlier === 0 ? CATEGORIES_FULL : `waiting in the ticket queue behind ${earlier}`,
+    'rate-limited',
+    deps.waitMs,
+  );
+}
+
+const CATEGORIES_FULL =
+  'the ticket categories are full (50 channels each): close tickets or set DISCORD_TICKETS_OVERFLOW_CATEGORY_ID';
+
+/** The channel made in the first category with room; null when Discord finds them all full. */
 async function createChannel(
   deps: OpenJobDeps,
   ticket: Ticket,
   guildId: string,
   categories: (string | undefined)[],
-): Promise<string> {
+): Promise<string | null> {
   const overwrites = ticketOverwrites(ticket, deps.config, await deps.botId());
   for (const parent of categories) {
     if (!parent) continue;
@@ -134,11 +176,8 @@ async function createChannel(
       if (!(error instanceof CategoryFullError)) throw error;
     }
   }
-  // Every category is full: the ticket waits (without spending attempts) until one has room.
-  const full =
-    'the ticket categories are full (50 channels each): close tickets or set DISCORD_TICKETS_OVERFLOW_CATEGORY_ID';
-  deps.log.warn({ ticketId: ticket.id }, `Ticket ${ticketName(ticket.id)} waits: ${full}`);
-  throw new DeliveryError(full, 'rate-limited', deps.waitMs);
+  // Every category is full: the ticket queues (without spending attempts) until one has room.
+  return null;
 }
 
 /**

@@ -21,8 +21,9 @@ export const ticketActor = (interaction: Interaction, config: Config) =>
 
 /**
  * Waits for the worker to open the ticket's channel, so the customer's answer can link it (or
- * say it could not be opened). Bounded: past it, the answer says the ticket is queued (the
- * customer is pinged in it, or told by DM and on the site if it fails later).
+ * say it could not be opened, or that the studio is at capacity and where they are in the queue).
+ * Bounded: past it, the answer says the ticket is queued (the customer is pinged in it, or told
+ * by DM and on the site if it fails later).
  */
 export async function waitForChannel(
   db: Database,
@@ -32,7 +33,13 @@ export async function waitForChannel(
   const tickets = createTicketsRepository(db);
   const until = Date.now() + timeoutMs;
   let current = ticket;
-  while (!current.channelId && current.status === 'opening' && Date.now() < until) {
+  // A queued ticket waits for a channel to free up: the answer says so (and where) at once.
+  while (
+    !current.channelId &&
+    current.status === 'opening' &&
+    !current.queuedAt &&
+    Date.now() < until
+  ) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     current = (await tickets.getTicket(ticket.id)) ?? current;
   }

@@ -30,6 +30,7 @@ const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   closeRequestedBy: null,
   closeRequestedAt: null,
   customerCloseRequestedAt: null,
+  queuedAt: null,
   closedBy: null,
   closeReason: null,
   closedAt: null,

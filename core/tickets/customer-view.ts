@@ -34,6 +34,10 @@ export type CustomerTicket = {
   closedAt: string | null;
   /** Said in words when something stands in the customer's way: see `customerProblem`. */
   problem: string | null;
+  /** While every ticket channel is in use: the ticket's place in the queue (1 is next). */
+  queuePosition: number | null;
+  /** While opening: what the ticket waits for, in words (`openingProgress`); null otherwise. */
+  progress: string | null;
 };
 
 export type CustomerTicketDetail = CustomerTicket & {
@@ -76,7 +80,50 @@ export function customerProblem(ticket: {
   return null;
 }
 
-export function customerStatusLabel(status: TicketStatus, orderStatus: OrderStatus | null): string {
+/** The studio is at capacity: where the customer is in the queue, in words. */
+export function capacityQueueWords(position: number): string {
+  const place = position === 1 ? 'next in the queue' : `number ${position} in the queue`;
+  return (
+    `the studio is at capacity right now (every ticket channel is in use). You are ${place}; ` +
+    'your ticket opens as soon as a channel frees up, in order, and you will be pinged in it. ' +
+    'No need to order again.'
+  );
+}
+
+/** Past this, an opening that is not queued is slower than usual (a restart, Discord's limits). */
+export const OPENING_SLOW_MS = 20_000;
+
+export const OPENING_SLOW_WORDS =
+  'Your ticket is taking longer than usual to open (our bot may be restarting, or Discord is ' +
+  'busy). It is still coming and keeps its place; no need to order again.';
+
+/**
+ * While a ticket opens, what it waits for, in words: its place in the capacity queue, or a
+ * slow opening (past `OPENING_SLOW_MS`: recovering after a restart, or Discord's pace).
+ */
+export function openingProgress(
+  /** `openingSince`: when the ticket was asked for (or reopened). */
+  ticket: { status: TicketStatus; openingSince: Date },
+  queuePosition: number | null,
+  now = new Date(),
+): string | null {
+  if (ticket.status !== 'opening') return null;
+  if (queuePosition !== null) {
+    const words = capacityQueueWords(queuePosition);
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  if (now.getTime() - ticket.openingSince.getTime() >= OPENING_SLOW_MS) return OPENING_SLOW_WORDS;
+  return 'Opening your ticket in our Discord server…';
+}
+
+export function customerStatusLabel(
+  status: TicketStatus,
+  orderStatus: OrderStatus | null,
+  queuePosition: number | null = null,
+): string {
+  if (status === 'opening' && queuePosition !== null) {
+    return `Waiting for a free channel (number ${queuePosition} in the queue)`;
+  }
   if (status !== 'open' && status !== 'claimed') {
     return TICKET_LABELS[status];
   }

@@ -28,6 +28,7 @@ const ticket: Ticket = {
   inactivityWarnedAt: null,
   transcriptStoredAt: null,
   customerCloseRequestedAt: null,
+  queuedAt: null,
   createdAt: at,
   updatedAt: at,
 };

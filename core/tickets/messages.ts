@@ -10,7 +10,7 @@ import {
   type OrderMessagePayload,
 } from '../orders/order-message';
 import { groupThousands } from '../shared/numbers';
-import { TICKET_FAILED_ADVICE } from './customer-view';
+import { capacityQueueWords, TICKET_FAILED_ADVICE } from './customer-view';
 import { assertWithinTicketLimits, ticketActionButton, ticketIntakeFields } from './intake-message';
 import type { Ticket } from './ticket';
 import { ticketName } from './ticket-status';
@@ -94,10 +94,16 @@ export function asSentence(text: string): string {
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Told to the customer once their ticket exists, or could not be made. */
-export const ticketOpenedAnswer = (ticket: Ticket) => {
+/**
+ * Told to the customer once their ticket exists, could not be made, or waits in the capacity
+ * queue (`queuePosition`, 1 is next).
+ */
+export const ticketOpenedAnswer = (ticket: Ticket, queuePosition: number | null = null) => {
   if (ticket.status === 'failed')
     return `Your ticket ${ticketName(ticket.id)}: ${TICKET_FAILED_ADVICE}`;
+  if (!ticket.channelId && queuePosition !== null) {
+    return `Your ticket ${ticketName(ticket.id)}: ${capacityQueueWords(queuePosition)}`;
+  }
   return ticket.channelId
     ? `Your ticket is open: ${mentionChannel(ticket.channelId)}`
     : `Your ticket ${ticketName(ticket.id)} is queued and opens in a moment; you will be pinged in it.`;

@@ -20,6 +20,8 @@ export interface Ticket {
   channelId: string | null;
   /** Discord would not add the site customer to the server (they join with the invite). */
   joinRefusal: JoinRefusal | null;
+  /** Since when the ticket waits for a channel to free up (every category full), or null. */
+  queuedAt: Date | null;
   claimantDiscordId: string | null;
   claimedAt: Date | null;
   closeRequestedBy: string | null;

@@ -45,9 +45,18 @@ export function createOutboxRepository(db: Executor) {
     /**
      * Leases up to `limit` due rows to this worker and counts the attempt. SKIP LOCKED lets
      * several workers claim at once without waiting on or sharing a row; the lease brings a
-     * crashed worker's rows back once it expires.
+     * crashed worker's rows back once it expires, or sooner once `by` (the worker's id,
+     * `worker_processes`) is found dead.
      */
-    async claimDue({ limit, leaseMs }: { limit: number; leaseMs: number }): Promise<OutboxRow[]> {
+    async claimDue({
+      limit,
+      leaseMs,
+      by = null,
+    }: {
+      limit: number;
+      leaseMs: number;
+      by?: string | null;
+    }): Promise<OutboxRow[]> {
       const due = db
         .select({ id: outbox.id })
         .from(outbox)
@@ -63,7 +72,11 @@ export function createOutboxRepository(db: Executor) {
         .for('update', { skipLocked: true });
       const rows = await db
         .update(outbox)
-        .set({ lockedUntil: afterMs(leaseMs), attempts: sql`${outbox.attempts} + 1` })
+        .set({
+          lockedUntil: afterMs(leaseMs),
+          lockedBy: by,
+          attempts: sql`${outbox.attempts} + 1`,
+        })
         .where(inArray(outbox.id, due))
         .returning();
       return rows.sort((a, b) => a.id - b.id);

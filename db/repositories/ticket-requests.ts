@@ -9,7 +9,7 @@ import {
 import type { Executor, Transaction } from '../client';
 import { ticketCounter, tickets } from '../schema';
 import { enqueueDelivery } from './outbox';
-import { insertTicketEvent, toTicket } from './ticket-rows';
+import { insertTicketEvent, toTicket, waitingForCapacity } from './ticket-rows';
 
 // A customer asks for a ticket (Discord's form or the site's): the number, the row, its event
 // and the job that makes its channel, in one transaction.
@@ -84,6 +84,9 @@ export function createTicketRequests(db: Executor) {
             deadline: intake.deadline,
             robloxUsername: intake.robloxUsername,
             exclusive: request.onePerService,
+            // Tickets already wait for a channel: this one queues behind them from the start, so
+            // the customer's first answer says so.
+            queuedAt: sql`(select ${at.toISOString()}::timestamptz where exists (select 1 from ${tickets} where ${waitingForCapacity}))`,
             lastActivityAt: at,
             createdAt: at,
             updatedAt: at,

@@ -1,9 +1,13 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Ticket, TicketEventType } from '../../core/tickets';
 import type { Executor } from '../client';
-import { ticketEvents, type tickets } from '../schema';
+import { ticketEvents, tickets } from '../schema';
 
 // The tickets row as the rules see it, and the event every change writes beside it: shared by
 // the repository's modules (tickets.ts, ticket-requests.ts).
+
+/** Opening tickets that wait for a channel to free up (`tickets_queue_idx`). */
+export const waitingForCapacity = and(eq(tickets.status, 'opening'), isNotNull(tickets.queuedAt));
 
 export type TicketEventRow = typeof ticketEvents.$inferSelect;
 

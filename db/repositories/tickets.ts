@@ -10,12 +10,17 @@ import {
   type TicketEventType,
 } from '../../core/tickets';
 import type { Executor, Transaction } from '../client';
-import { orders, ticketEvents, tickets } from '../schema';
+import { orders, outbox, ticketEvents, tickets } from '../schema';
 import { isUniqueViolation } from '../sql-state';
 import { enqueueDelivery } from './outbox';
 import { listTicketHistory, type TicketHistoryEntry } from './ticket-history';
 import { createTicketRequests } from './ticket-requests';
-import { insertTicketEvent, type TicketEventRow, toTicket } from './ticket-rows';
+import {
+  insertTicketEvent,
+  type TicketEventRow,
+  toTicket,
+  waitingForCapacity,
+} from './ticket-rows';
 
 export type { TicketEventRow };
 
@@ -52,7 +57,9 @@ export function createTicketsRepository(db: Executor) {
       if (!decision.ok) return decision;
       const [row] = await tx
         .update(tickets)
-        .set({ ...decision.patch, updatedAt: at })
+        // A ticket leaving `opening` (closed, or reopened: queued again if need be) leaves the
+        // capacity queue.
+        .set({ ...decision.patch, ...(decision.patch.status && { queuedAt: null }), updatedAt: at })
         .where(eq(tickets.id, id))
         .returning();
       if (!row) throw new Error(`ticket ${id} vanished while locked`);
@@ -102,6 +109,18 @@ export function createTicketsRepository(db: Executor) {
         ),
       };
     }
+  }
+
+  /**
+   * Tickets waiting for a channel ahead of this one: the queue is served by ticket number, so
+   * a ticket opens only once none with a smaller number waits.
+   */
+  async function countQueuedAhead(id: number): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(and(waitingForCapacity, lt(tickets.id, id)));
+    return Number(row?.count ?? 0);
   }
 
   async function getTicket(id: number): Promise<Ticket | null> {
@@ -229,6 +248,7 @@ export function createTicketsRepository(db: Executor) {
             status: sql`case when ${tickets.claimantDiscordId} is null then 'open' else 'claimed' end::ticket_status`,
             channelId,
             intakeMessageId,
+            queuedAt: null,
             lastActivityAt: at,
             updatedAt: at,
           })
@@ -250,7 +270,13 @@ export function createTicketsRepository(db: Executor) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(tickets)
-          .set({ status: 'failed', closeReason: reason, closedAt: at, updatedAt: at })
+          .set({
+            status: 'failed',
+            closeReason: reason,
+            closedAt: at,
+            queuedAt: null,
+            updatedAt: at,
+          })
           .where(and(eq(tickets.id, id), eq(tickets.status, 'opening')))
           .returning({ id: tickets.id });
         if (!row) return false;
@@ -258,6 +284,74 @@ export function createTicketsRepository(db: Executor) {
         await enqueueDelivery(tx, 'ticket_close', event.id);
         return true;
       });
+    },
+
+    /**
+     * Every ticket category is full: the ticket joins the capacity queue (once; a later run
+     * keeps its first time). Only while `opening`.
+     */
+    async queueTicket(id: number, at = new Date()): Promise<void> {
+      await db
+        .update(tickets)
+        .set({ queuedAt: at })
+        .where(and(eq(tickets.id, id), eq(tickets.status, 'opening'), isNull(tickets.queuedAt)));
+    },
+
+    countQueuedAhead,
+
+    /** Tickets still opening with a smaller number (each needs a channel before this one). */
+    async countOpeningBefore(id: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(eq(tickets.status, 'opening'), lt(tickets.id, id)));
+      return Number(row?.count ?? 0);
+    },
+
+    /**
+     * A channel was freed or taken in turn: the queued tickets' `ticket_open` jobs look again
+     * now (the outbox trigger wakes the worker); the first in the queue opens, the others wait.
+     */
+    async wakeQueue(): Promise<void> {
+      await db
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(
+          and(
+            eq(outbox.kind, 'ticket_open'),
+            eq(outbox.status, 'pending'),
+            sql`${outbox.nextAttemptAt} > now()`,
+            inArray(
+              outbox.refId,
+              db
+                .select({ id: ticketEvents.id })
+                .from(ticketEvents)
+                .innerJoin(tickets, eq(tickets.id, ticketEvents.ticketId))
+                .where(waitingForCapacity),
+            ),
+          ),
+        );
+    },
+
+    /** The ticket's place in the capacity queue (1 is next), or null when it is not queued. */
+    async queuePosition(
+      ticket: Pick<Ticket, 'id' | 'status' | 'queuedAt'>,
+    ): Promise<number | null> {
+      if (ticket.status !== 'opening' || !ticket.queuedAt) return null;
+      return 1 + (await countQueuedAhead(ticket.id));
+    },
+
+    /** The capacity queue for staff: how many tickets wait for a channel, and since when. */
+    async readCapacityQueue(): Promise<{ waiting: number; since: Date | null }> {
+      const [row] = await db
+        .select({
+          waiting: sql<number>`count(*)::int`,
+          since: sql<string | null>`min(${tickets.queuedAt})`,
+        })
+        .from(tickets)
+        .where(waitingForCapacity);
+      const waiting = Number(row?.waiting ?? 0);
+      return { waiting, since: waiting && row?.since ? new Date(row.since) : null };
     },
 
     /** Discord would not add the site customer to the server; recorded once, with its event. */

@@ -27,6 +27,9 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     // A claimed row is leased until this time so a crashed worker's rows come back.
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // The worker process holding the lease (`worker_processes.id`): once that process is known
+    // dead, its rows come back at once rather than when the lease ends.
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     discordChannelId: text('discord_channel_id'),
     discordMessageId: text('discord_message_id'),
@@ -38,3 +41,14 @@ export const outbox = pgTable(
     uniqueIndex('outbox_ref_idx').on(table.kind, table.refId),
   ],
 );
+
+// One row per running outbox worker (decision 046, issue 33): it beats every few seconds; a
+// process whose beat is stale, or that a restart on the same host finds gone, is dead, and the
+// leases it held are released at once.
+export const workerProcesses = pgTable('worker_processes', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

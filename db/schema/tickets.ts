@@ -60,6 +60,9 @@ export const tickets = pgTable(
     intakeMessageId: text('intake_message_id'),
     // core/tickets `JoinRefusal`: why Discord would not add the site customer to the server.
     joinRefusal: text('join_refusal').$type<JoinRefusal>(),
+    // Set while the ticket waits for a channel to free up (every category full): the queue is
+    // served by ticket number, and the customer is told their place in it.
+    queuedAt: at('queued_at'),
     claimantDiscordId: text('claimant_discord_id'),
     claimedAt: at('claimed_at'),
     closeRequestedBy: text('close_requested_by'),
@@ -87,6 +90,9 @@ export const tickets = pgTable(
     index('tickets_customer_idx').on(table.customerDiscordId, table.createdAt.desc()),
     index('tickets_status_idx').on(table.status, table.lastActivityAt),
     index('tickets_claimant_idx').on(table.claimantDiscordId, table.status),
+    index('tickets_queue_idx')
+      .on(table.id)
+      .where(sql`${table.queuedAt} is not null and ${table.status} = 'opening'`),
     check('tickets_budget_positive', sql`${table.budgetRobux} > 0`),
   ],
 );

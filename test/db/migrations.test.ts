@@ -42,6 +42,7 @@ const EXPECTED_TABLES = [
   'ticket_messages',
   'ticket_notes',
   'tickets',
+  'worker_processes',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {

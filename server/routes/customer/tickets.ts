@@ -9,6 +9,7 @@ import {
   customerProblem,
   customerStatusLabel,
   discordChannelUrl,
+  openingProgress,
 } from '../../../core/tickets/customer-view';
 import { TicketIntakeSchema } from '../../../core/tickets/intake';
 import { findTicketService, listTicketServices } from '../../../core/tickets/services';
@@ -38,25 +39,34 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
   const content = createSiteContent(app.db, app.config);
   const guildId = app.config.discord.connection?.guildId;
 
-  const view = (ticket: Ticket, orderStatus: OrderStatus | null): CustomerTicket => ({
-    number: ticket.id,
-    name: ticket.orderId,
-    serviceLabel: ticket.serviceLabel,
-    status: ticket.status,
-    orderStatus,
-    statusLabel: customerStatusLabel(ticket.status, orderStatus),
-    channelUrl:
-      guildId && ticket.channelId && ticket.status !== 'closed'
-        ? discordChannelUrl(guildId, ticket.channelId)
-        : null,
-    request: ticket.request,
-    budgetRobux: ticket.budgetRobux,
-    deadline: ticket.deadline,
-    robloxUsername: ticket.robloxUsername,
-    createdAt: ticket.createdAt.toISOString(),
-    closedAt: ticket.closedAt?.toISOString() ?? null,
-    problem: customerProblem(ticket),
-  });
+  const view = async (ticket: Ticket, orderStatus: OrderStatus | null): Promise<CustomerTicket> => {
+    const queuePosition = await tickets.queuePosition(ticket);
+    return {
+      number: ticket.id,
+      name: ticket.orderId,
+      serviceLabel: ticket.serviceLabel,
+      status: ticket.status,
+      orderStatus,
+      statusLabel: customerStatusLabel(ticket.status, orderStatus, queuePosition),
+      channelUrl:
+        guildId && ticket.channelId && ticket.status !== 'closed'
+          ? discordChannelUrl(guildId, ticket.channelId)
+          : null,
+      request: ticket.request,
+      budgetRobux: ticket.budgetRobux,
+      deadline: ticket.deadline,
+      robloxUsername: ticket.robloxUsername,
+      createdAt: ticket.createdAt.toISOString(),
+      closedAt: ticket.closedAt?.toISOString() ?? null,
+      problem: customerProblem(ticket),
+      queuePosition,
+      // A reopened ticket opens again from its last change, not from when it was first asked for.
+      progress: openingProgress(
+        { status: ticket.status, openingSince: ticket.updatedAt },
+        queuePosition,
+      ),
+    };
+  };
 
   app.post(
     '/api/customer/tickets',
@@ -107,7 +117,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
         };
         return reply.status(409).send(body);
       }
-      return reply.status(201).send(view(result.ticket, null));
+      return reply.status(201).send(await view(result.ticket, null));
     },
   );
 
@@ -115,7 +125,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     const customer = await requireCustomer(request);
     reply.header('cache-control', 'private, no-store');
     const rows = await tickets.listTicketsForCustomer(customer.discordId);
-    return { items: rows.map((row) => view(row, row.orderStatus)) };
+    return { items: await Promise.all(rows.map((row) => view(row, row.orderStatus))) };
   });
 
   app.get<{ Params: { number: string } }>(
@@ -137,7 +147,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
           ? await transcripts.listTranscript(ticket.id)
           : null;
       return {
-        ...view(ticket, order?.status ?? null),
+        ...(await view(ticket, order?.status ?? null)),
         transcript:
           lines?.map((line) => ({
             authorName: line.authorName,

@@ -5,6 +5,7 @@ import { STAFF_ROLES as ORDER_ROLES } from '../../../core/orders/order-status';
 import { overviewWeeks } from '../../../core/orders/overview';
 import { addDays } from '../../../core/shared/day';
 import { workScopeOf } from '../../../core/staff/work-scope';
+import type { TicketCapacity } from '../../../core/tickets/capacity';
 import {
   TicketForceCloseSchema,
   TicketListQuerySchema,
@@ -98,6 +99,12 @@ const ticketRoutes: FastifyPluginAsync = async (app) => {
       ...figures,
       weeks: weeks.map((week) => byWeek.get(week) ?? { week, opened: 0, closed: 0 }),
     };
+  });
+
+  /** Tickets waiting for a channel (every category full): the dashboard's warning. */
+  app.get('/tickets/capacity', designers, async (): Promise<TicketCapacity> => {
+    const queue = await tickets.readCapacityQueue();
+    return { waiting: queue.waiting, since: queue.since?.toISOString() ?? null };
   });
 
   // A ticket the caller may not see answers like a missing one: its existence is not theirs.

@@ -52,7 +52,7 @@ function TicketView({ number }: { number: string }) {
             </Link>
           </>
         ) : data.status === 'opening' ? (
-          <p aria-busy="true">Opening your ticket in our Discord server…</p>
+          <OpeningState ticket={data} />
         ) : data.channelUrl ? (
           <>
             <h2 className="text-xl font-semibold">Your ticket is open</h2>
@@ -98,6 +98,25 @@ function TicketView({ number }: { number: string }) {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * While the ticket opens, what it waits for: the capacity queue and the customer's place in
+ * it, a slow opening (a restart, Discord's pace) said as still coming, or the usual moment.
+ */
+function OpeningState({ ticket }: { ticket: CustomerTicketDetail }) {
+  const words = ticket.progress ?? 'Opening your ticket in our Discord server…';
+  if (ticket.queuePosition === null) return <p aria-busy="true">{words}</p>;
+  return (
+    <div aria-busy="true">
+      <h2 className="text-xl font-semibold">
+        {ticket.queuePosition === 1
+          ? 'You are next in the queue'
+          : `You are number ${ticket.queuePosition} in the queue`}
+      </h2>
+      <p className="mt-2">{words}</p>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
 import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+import { CapacityWarning } from '../tickets/capacity-warning';
 import TicketDetail from './ticket-detail';
 
 const COLUMNS: TableColumn<TicketSummary>[] = [
@@ -118,6 +119,7 @@ export default function TicketsSection({ itemId }: SectionPageProps) {
       <h1 id="tickets-title" className="text-2xl font-bold">
         Tickets
       </h1>
+      <CapacityWarning />
       <DataTable
         tableId="tickets"
         caption="Tickets"
