@@ -33,6 +33,11 @@ export type ListPage<Row> = {
   page: number;
   pageSize: number;
   facets: Record<string, FacetCount[]>;
+  /**
+   * True when `total` and the facets' counts are estimates (a huge set matching no search,
+   * decision 052): show them as "about"; the last page is then found by paging, not known.
+   */
+  totalIsEstimate?: boolean;
 };
 
 export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' });
@@ -83,4 +88,57 @@ export function ListQuerySchema<Sort extends z.ZodType<string>>(
 /** "Page X of Y": at least one page, even when nothing matches. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export type InMemoryFacet<Row> = { valueOf: (row: Row) => string; chosen?: readonly string[] };
+
+/**
+ * The contract over rows already in memory, for a list that is small by nature (Payouts: a
+ * line per designer and period). Same rules as the database's lists: a facet's counts apply
+ * the search and every other facet; values OR-ed within a facet; past the end, the last page.
+ */
+export function listPageOf<Row>(
+  rows: readonly Row[],
+  options: {
+    facets: Record<string, InMemoryFacet<Row>>;
+    /** The search; absent: every row. */
+    matches?: (row: Row) => boolean;
+    /** The sort, ascending; ties must be broken so the order is total. */
+    compare: (a: Row, b: Row) => number;
+    order: 'asc' | 'desc';
+    page: number;
+    size: number;
+  },
+): ListPage<Row> {
+  const entries = Object.entries(options.facets);
+  const searched = options.matches ? rows.filter(options.matches) : [...rows];
+  const passes = (row: Row, skip?: string) =>
+    entries.every(
+      ([id, facet]) =>
+        id === skip || !facet.chosen?.length || facet.chosen.includes(facet.valueOf(row)),
+    );
+  const facets: Record<string, FacetCount[]> = {};
+  for (const [id, facet] of entries) {
+    const counts = new Map<string, number>();
+    for (const row of searched) {
+      if (!passes(row, id)) continue;
+      const value = facet.valueOf(row);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    facets[id] = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  }
+  const matching = searched.filter((row) => passes(row));
+  const sign = options.order === 'asc' ? 1 : -1;
+  matching.sort((a, b) => sign * options.compare(a, b));
+  const page = Math.min(options.page, pageCount(matching.length, options.size));
+  const start = (page - 1) * options.size;
+  return {
+    rows: matching.slice(start, start + options.size),
+    total: matching.length,
+    page,
+    pageSize: options.size,
+    facets,
+  };
 }
