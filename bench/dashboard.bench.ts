@@ -64,7 +64,6 @@ const database = await openBenchDatabase({
   },
 });
 const { db } = database;
-const untimed = <T>(query: ReturnType<typeof sql>) => untimedOn<T>(db, query);
 try {
   const app = await buildTestApp(database);
   const { cookie } = await signInAsStaff(db, ['lead']);

@@ -3,7 +3,6 @@ import { SnowflakeSchema } from '../orders/options';
 import type { OrderStatus } from '../orders/order-status';
 import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
 import { KeysetIdSchema } from '../shared/page';
-import { text } from '../shared/text';
 import { TicketCloseReasonSchema, TicketServiceKeySchema } from './intake';
 import type { TicketStaffAction } from './staff-actions';
 import type { TicketStatus } from './ticket-status';
