@@ -42,16 +42,30 @@ export type ListPage<Row> = {
 
 export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' });
 
-/** One facet's `a,b` parameter, checked value by value against the facet's own schema. */
+/**
+ * One facet's `a,b` parameter, checked value by value against the facet's own schema; a bad
+ * value is the parameter's error (named by the facet, in the value schema's words).
+ */
 export function FacetParamSchema<Value extends z.ZodType<string, string>>(value: Value) {
-  return z
-    .string()
-    .transform((raw) => [...new Set(raw.split(',').filter((part) => part !== ''))])
-    .pipe(
-      z
-        .array(value)
-        .max(LIST_FACET_VALUES_MAX, { error: `At most ${LIST_FACET_VALUES_MAX} values at once` }),
-    );
+  return z.string().transform((raw, ctx): z.output<Value>[] => {
+    const values = [...new Set(raw.split(',').filter((part) => part !== ''))];
+    if (values.length > LIST_FACET_VALUES_MAX) {
+      const message = `At most ${LIST_FACET_VALUES_MAX} values at once`;
+      ctx.issues.push({ code: 'custom', message, input: raw });
+      return z.NEVER;
+    }
+    const parsed: z.output<Value>[] = [];
+    for (const each of values) {
+      const result = value.safeParse(each);
+      if (!result.success) {
+        const message = result.error.issues[0]?.message ?? `Not a value: ${each}`;
+        ctx.issues.push({ code: 'custom', message, input: raw });
+        return z.NEVER;
+      }
+      parsed.push(result.data);
+    }
+    return parsed;
+  });
 }
 
 /** The part every list's query shares; each list adds its sorts and facets. */
@@ -103,8 +117,10 @@ export function listPageOf<Row>(
     facets: Record<string, InMemoryFacet<Row>>;
     /** The search; absent: every row. */
     matches?: (row: Row) => boolean;
-    /** The sort, ascending; ties must be broken so the order is total. */
+    /** The sort, ascending. */
     compare: (a: Row, b: Row) => number;
+    /** Breaks the sort's ties the same way in either direction, so the order is total. */
+    tieBreak: (a: Row, b: Row) => number;
     order: 'asc' | 'desc';
     page: number;
     size: number;
@@ -131,7 +147,7 @@ export function listPageOf<Row>(
   }
   const matching = searched.filter((row) => passes(row));
   const sign = options.order === 'asc' ? 1 : -1;
-  matching.sort((a, b) => sign * options.compare(a, b));
+  matching.sort((a, b) => sign * options.compare(a, b) || options.tieBreak(a, b));
   const page = Math.min(options.page, pageCount(matching.length, options.size));
   const start = (page - 1) * options.size;
   return {

@@ -88,10 +88,13 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
       second.id,
       first.id,
     ]);
-    expect(either.facets.claimant).toEqual([
-      { value: 'none', count: 1 },
-      { value: designer.member.discordId, count: 1 },
-    ]);
+    expect(either.facets.claimant).toEqual(
+      expect.arrayContaining([
+        { value: 'none', count: 1 },
+        { value: designer.member.discordId, count: 1 },
+      ]),
+    );
+    expect(either.facets.claimant).toHaveLength(2);
     const oldest = (await get(designer.cookie, '/api/staff/tickets?sort=number&order=asc')).json();
     expect(oldest.rows.map((item: { number: number }) => item.number)).toEqual([
       first.id,

@@ -88,6 +88,9 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
     });
     // A designer's lines are their own, whatever the query names: their counts too.
     const own = workScopeOf(staff).kind === 'all' ? undefined : staff.discordId;
+    if (own && query.designer?.some((designer) => designer !== own)) {
+      throw new HttpError(403, 'Designers see their own payouts only.');
+    }
     const lines = await payouts.list({ ...range, designer: own });
     const named = query.q ? new Set(await people.idsNamedLike(query.q)) : null;
     const q = query.q?.toLowerCase();
@@ -103,10 +106,10 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
               line.designerDiscordId === query.q ||
               Boolean(named?.has(line.designerDiscordId)) ||
               Boolean(line.designerName?.toLowerCase().startsWith(q)),
+      // Newest period first by default; within one, designers by id.
       compare: (a, b) =>
-        comparePayouts[query.sort](a, b) ||
-        a.periodStart.localeCompare(b.periodStart) ||
-        a.designerDiscordId.localeCompare(b.designerDiscordId),
+        comparePayouts[query.sort](a, b) || a.periodStart.localeCompare(b.periodStart),
+      tieBreak: (a, b) => a.designerDiscordId.localeCompare(b.designerDiscordId),
       order: query.order,
       page: query.page,
       size: query.size,
