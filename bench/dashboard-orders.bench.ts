@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../db/client';
 import { buildTestApp } from '../test/support/app';
-import { createTestDatabase, type TestDatabase } from '../test/support/database';
+import type { TestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
 import { openBenchDatabase } from './bench-database';
 import { insertBenchOrders } from './support/orders-bench';
@@ -126,7 +127,9 @@ if (DRIVERS.includes('postgres')) {
   }
 }
 if (DRIVERS.includes('pglite')) {
-  const database = await createTestDatabase('pglite');
+  // In memory, migrated here: the tests' template copy needs vitest's setup.
+  const database: TestDatabase = await openDatabase({});
+  await database.migrate();
   try {
     const started = performance.now();
     await seed(PGLITE_ROWS)(database.db);

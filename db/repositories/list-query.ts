@@ -15,9 +15,9 @@ import type { Executor } from '../client';
 // a scan per facet.
 
 /** Rows a list counts exactly in one pass; past it counts come from a sample. */
-const EXACT_LIMIT = 20_000;
+const EXACT_LIMIT = 10_000;
 /** Rows the sample aims to read when counts are estimated. */
-const SAMPLE_ROWS = 20_000;
+const SAMPLE_ROWS = 5_000;
 
 export type ListFacet = {
   /** The facet's value of a row, as non-null text (the API's value). */
@@ -179,8 +179,14 @@ export function pageWindow(
   const pages = Math.max(1, Math.ceil(total / size));
   const at = Math.min(page, pages);
   const offset = (at - 1) * size;
-  // An estimated total cannot say where the end is: read forward.
-  if (estimated) return { page: at, reverse: false, offset, limit: size };
+  // An estimated total cannot say exactly where the end is: a page in the second half is
+  // counted back from the end in whole pages (the last page is the last `size` rows).
+  if (estimated) {
+    if (at > 1 && at > pages / 2) {
+      return { page: at, reverse: true, offset: (pages - at) * size, limit: size };
+    }
+    return { page: at, reverse: false, offset, limit: size };
+  }
   const limit = Math.max(0, Math.min(size, total - offset));
   if (offset > total / 2 && total > 0) {
     return { page: at, reverse: true, offset: Math.max(0, total - offset - limit), limit };

@@ -146,10 +146,17 @@ describe.each(DRIVERS)('list contract counts and pages on %s', (driver) => {
       limit: 10,
     });
     expect(pageWindow({ total: 0, estimated: false }, 9, 10)).toMatchObject({ page: 1, limit: 0 });
+    // An estimate: the second half counted back from the end in whole pages.
     expect(pageWindow({ total: 1000, estimated: true }, 90, 10)).toEqual({
       page: 90,
+      reverse: true,
+      offset: 100,
+      limit: 10,
+    });
+    expect(pageWindow({ total: 1000, estimated: true }, 40, 10)).toEqual({
+      page: 40,
       reverse: false,
-      offset: 890,
+      offset: 390,
       limit: 10,
     });
   });
