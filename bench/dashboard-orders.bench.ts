@@ -87,6 +87,8 @@ async function run(driver: string, database: TestDatabase, rows: number) {
     }
     // A designer's own orders: the scope applies to rows, total and counts.
     const designer = await signInAsStaff(database.db, ['designer']);
+    // A kept database still has the designer of the run before.
+    await database.db.execute(sql`delete from staff_users where discord_id = ${DESIGNER(7)}`);
     await database.db.execute(
       sql`update staff_users set discord_id = ${DESIGNER(7)} where id = ${designer.member.id}`,
     );
