@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, DaySchema, toDay } from '../shared/day';
+import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
 import { SnowflakeSchema } from './options';
 
 // Payouts (DESIGN.md: executives pay designers): per designer and week or month, the shares
@@ -94,6 +95,37 @@ export type PayoutRecord = {
 };
 
 /** One designer's period: what the logged orders earned, what was paid out, what is still owed. */
+/** Sortable columns of the Payouts list. */
+export const PAYOUT_SORTS = ['period', 'designer', 'orders', 'owed', 'unpaid'] as const;
+
+/** A line's state: nothing paid yet, part of it, or all of it. */
+export const PAYOUT_STATUSES = ['unpaid', 'part_paid', 'paid'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export function payoutStatusOf(line: { paidRobux: number; unpaidRobux: number }): PayoutStatus {
+  if (line.unpaidRobux <= 0) return 'paid';
+  return line.paidRobux > 0 ? 'part_paid' : 'unpaid';
+}
+
+/**
+ * `GET /api/staff/payouts` (core/shared/list-page.ts): a line per designer and period, in the
+ * range `PayoutQuerySchema` makes of period/from/to; `q` finds a designer by name or id (the
+ * name's start, any case); facets `status` and `designer`.
+ */
+export const PayoutListQuerySchema = ListQuerySchema(
+  z.enum(PAYOUT_SORTS, { error: `Sort must be one of ${PAYOUT_SORTS.join(', ')}` }),
+  'period',
+).extend({
+  period: PayoutPeriodSchema.default('week'),
+  status: FacetParamSchema(
+    z.enum(PAYOUT_STATUSES, { error: `Status must be one of ${PAYOUT_STATUSES.join(', ')}` }),
+  ).optional(),
+  designer: FacetParamSchema(
+    z.string().regex(/^\d{17,20}$/, { error: 'Designer must be a Discord id' }),
+  ).optional(),
+});
+export type PayoutListQuery = z.output<typeof PayoutListQuerySchema>;
+
 export type PayoutLine = {
   designerDiscordId: string;
   /** The designer's staff username when they have signed in once. */

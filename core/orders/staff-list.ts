@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { DaySchema } from '../shared/day';
-import { CursorSchema, PageQuerySchema } from '../shared/page';
+import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
 import { SnowflakeSchema } from './options';
-import { OrderStatusSchema } from './order-status';
+import { ORDER_STATUSES, type OrderStatusSchema } from './order-status';
 
 // The dashboard's orders list (`GET /api/staff/orders`): its query, shared by the route and
 // the page, and the row it answers.
 
-export const ORDER_SORTS = ['created', 'price', 'status'] as const;
+/** Sortable columns: created, updated, price, status, the order id and the customer's Roblox name. */
+export const ORDER_SORTS = ['created', 'updated', 'price', 'status', 'id', 'customer'] as const;
 export const OrderSortSchema = z.enum(ORDER_SORTS, {
   error: `Sort must be one of ${ORDER_SORTS.join(', ')}`,
 });
@@ -23,76 +23,39 @@ export const QcOutcomeSchema = z.enum(QC_OUTCOMES, {
 });
 export type QcOutcome = z.infer<typeof QcOutcomeSchema>;
 
-const BooleanParamSchema = z.enum(['true', 'false'], { error: 'Must be true or false' });
+const StatusValueSchema = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+const PaidValueSchema = z.enum(['true', 'false'], { error: 'Paid must be true or false' });
+const DesignerValueSchema = z
+  .string()
+  .regex(/^\d{17,20}$/, { error: 'Designer must be a Discord id' });
+/** A ticket's service key, or `none` for an order made without a ticket. */
+const ServiceValueSchema = z
+  .string()
+  .regex(/^(?:(?:service|plan):[a-z0-9-]{1,40}|none)$/, { error: 'Not a service' });
 
-const ORDER_LIST_DEFAULT = 50;
-export const ORDER_LIST_MAX = 100;
-
-const cursorId = z.string().min(1).max(64);
-const cursorDir = z.enum(['asc', 'desc']);
-
-/**
- * The position after the previous page's last row: the sort and direction it was made for,
- * that row's sort value (created_at as full-precision ISO text) and its id.
- */
-export const OrderCursorSchema = CursorSchema(
-  z.discriminatedUnion('s', [
-    z.object({
-      s: z.literal('created'),
-      d: cursorDir,
-      v: z
-        .string()
-        .max(40)
-        .refine((text) => !Number.isNaN(Date.parse(text))),
-      id: cursorId,
-    }),
-    z.object({ s: z.literal('price'), d: cursorDir, v: z.number().int(), id: cursorId }),
-    z.object({ s: z.literal('status'), d: cursorDir, v: OrderStatusSchema, id: cursorId }),
-  ]),
-);
-export type OrderCursor = z.output<typeof OrderCursorSchema>;
-
-const filterShape = {
-  status: OrderStatusSchema.optional(),
-  designer: SnowflakeSchema.optional(),
-  /** The customer's Discord id, or their Roblox username (any case). */
-  customer: z.string().trim().min(1).max(64, { error: 'Customer is too long' }).optional(),
-  qc: QcOutcomeSchema.optional(),
-  paid: BooleanParamSchema.transform((value) => value === 'true').optional(),
-  /** Created on or after this day (UTC). */
-  from: DaySchema.optional(),
-  /** Created on or before this day (UTC). */
-  to: DaySchema.optional(),
-};
+/** The orders list's facets, by the id the query and the answer name them. */
+export const ORDER_FACETS = ['status', 'designer', 'service', 'qc', 'paid'] as const;
 
 const fromNotAfterTo = (filters: { from?: string; to?: string }) =>
   !filters.from || !filters.to || filters.from <= filters.to;
 
-export const OrderListFiltersSchema = z
-  .object(filterShape)
-  .refine(fromNotAfterTo, { error: 'From must not be after to', path: ['from'] });
-export type OrderListFilters = z.output<typeof OrderListFiltersSchema>;
-
-/** `GET /api/staff/orders`: filters, sort, direction and page, each checked (bad → 400). */
-export const OrderListQuerySchema = z
-  .object({
-    ...filterShape,
-    sort: OrderSortSchema.default('created'),
-    order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
-    ...PageQuerySchema(OrderCursorSchema, {
-      defaultLimit: ORDER_LIST_DEFAULT,
-      maxLimit: ORDER_LIST_MAX,
-    }).shape,
+/**
+ * `GET /api/staff/orders` (core/shared/list-page.ts): `q` finds an order id (or its start), a
+ * customer's Roblox name (its start, any case), a customer's or designer's Discord id, or a
+ * designer's or customer's Discord name (its start); dates are the order's creation.
+ */
+export const OrderListQuerySchema = ListQuerySchema(OrderSortSchema, 'created')
+  .extend({
+    status: FacetParamSchema(StatusValueSchema).optional(),
+    designer: FacetParamSchema(DesignerValueSchema).optional(),
+    service: FacetParamSchema(ServiceValueSchema).optional(),
+    qc: FacetParamSchema(QcOutcomeSchema).optional(),
+    paid: FacetParamSchema(PaidValueSchema).optional(),
   })
-  .refine(fromNotAfterTo, { error: 'From must not be after to', path: ['from'] })
-  // A cursor belongs to the sort it was made for.
-  .refine(
-    (query) => !query.cursor || (query.cursor.s === query.sort && query.cursor.d === query.order),
-    {
-      error: 'Cursor is not valid',
-      path: ['cursor'],
-    },
-  );
+  .refine(fromNotAfterTo, { error: 'From must not be after to', path: ['from'] });
+export type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
 export type OrderSummary = {
   id: string;

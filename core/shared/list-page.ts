@@ -33,20 +33,39 @@ export type ListPage<Row> = {
   page: number;
   pageSize: number;
   facets: Record<string, FacetCount[]>;
+  /**
+   * True when `total` and the facets' counts are estimates (a huge set matching no search,
+   * decision 052): show them as "about"; the last page is then found by paging, not known.
+   */
+  totalIsEstimate?: boolean;
 };
 
 export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' });
 
-/** One facet's `a,b` parameter, checked value by value against the facet's own schema. */
+/**
+ * One facet's `a,b` parameter, checked value by value against the facet's own schema; a bad
+ * value is the parameter's error (named by the facet, in the value schema's words).
+ */
 export function FacetParamSchema<Value extends z.ZodType<string, string>>(value: Value) {
-  return z
-    .string()
-    .transform((raw) => [...new Set(raw.split(',').filter((part) => part !== ''))])
-    .pipe(
-      z
-        .array(value)
-        .max(LIST_FACET_VALUES_MAX, { error: `At most ${LIST_FACET_VALUES_MAX} values at once` }),
-    );
+  return z.string().transform((raw, ctx): z.output<Value>[] => {
+    const values = [...new Set(raw.split(',').filter((part) => part !== ''))];
+    if (values.length > LIST_FACET_VALUES_MAX) {
+      const message = `At most ${LIST_FACET_VALUES_MAX} values at once`;
+      ctx.issues.push({ code: 'custom', message, input: raw });
+      return z.NEVER;
+    }
+    const parsed: z.output<Value>[] = [];
+    for (const each of values) {
+      const result = value.safeParse(each);
+      if (!result.success) {
+        const message = result.error.issues[0]?.message ?? `Not a value: ${each}`;
+        ctx.issues.push({ code: 'custom', message, input: raw });
+        return z.NEVER;
+      }
+      parsed.push(result.data);
+    }
+    return parsed;
+  });
 }
 
 /** The part every list's query shares; each list adds its sorts and facets. */
@@ -83,4 +102,59 @@ export function ListQuerySchema<Sort extends z.ZodType<string>>(
 /** "Page X of Y": at least one page, even when nothing matches. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export type InMemoryFacet<Row> = { valueOf: (row: Row) => string; chosen?: readonly string[] };
+
+/**
+ * The contract over rows already in memory, for a list that is small by nature (Payouts: a
+ * line per designer and period). Same rules as the database's lists: a facet's counts apply
+ * the search and every other facet; values OR-ed within a facet; past the end, the last page.
+ */
+export function listPageOf<Row>(
+  rows: readonly Row[],
+  options: {
+    facets: Record<string, InMemoryFacet<Row>>;
+    /** The search; absent: every row. */
+    matches?: (row: Row) => boolean;
+    /** The sort, ascending. */
+    compare: (a: Row, b: Row) => number;
+    /** Breaks the sort's ties the same way in either direction, so the order is total. */
+    tieBreak: (a: Row, b: Row) => number;
+    order: 'asc' | 'desc';
+    page: number;
+    size: number;
+  },
+): ListPage<Row> {
+  const entries = Object.entries(options.facets);
+  const searched = options.matches ? rows.filter(options.matches) : [...rows];
+  const passes = (row: Row, skip?: string) =>
+    entries.every(
+      ([id, facet]) =>
+        id === skip || !facet.chosen?.length || facet.chosen.includes(facet.valueOf(row)),
+    );
+  const facets: Record<string, FacetCount[]> = {};
+  for (const [id, facet] of entries) {
+    const counts = new Map<string, number>();
+    for (const row of searched) {
+      if (!passes(row, id)) continue;
+      const value = facet.valueOf(row);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    facets[id] = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  }
+  const matching = searched.filter((row) => passes(row));
+  const sign = options.order === 'asc' ? 1 : -1;
+  matching.sort((a, b) => sign * options.compare(a, b) || options.tieBreak(a, b));
+  const page = Math.min(options.page, pageCount(matching.length, options.size));
+  const start = (page - 1) * options.size;
+  return {
+    rows: matching.slice(start, start + options.size),
+    total: matching.length,
+    page,
+    pageSize: options.size,
+    facets,
+  };
 }

@@ -1,38 +1,44 @@
 import { z } from 'zod';
 import { SnowflakeSchema } from '../orders/options';
 import type { OrderStatus } from '../orders/order-status';
-import { DaySchema } from '../shared/day';
-import { CursorSchema, KeysetIdSchema, PageQuerySchema } from '../shared/page';
-import { text } from '../shared/text';
+import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
+import { KeysetIdSchema } from '../shared/page';
 import { TicketCloseReasonSchema, TicketServiceKeySchema } from './intake';
 import type { TicketStaffAction } from './staff-actions';
 import type { TicketStatus } from './ticket-status';
-import { TicketStatusSchema } from './ticket-status';
+import { TICKET_STATUSES } from './ticket-status';
 
 // The dashboard's Tickets page (decision 047): `GET /api/staff/tickets`, its query shared by the
 // route and the page, the rows it answers, and one ticket's detail.
 
-const TICKET_LIST_DEFAULT = 50;
-export const TICKET_LIST_MAX = 100;
+/** Sortable columns: the ticket number, opened, last activity, status, service. */
+export const TICKET_SORTS = ['number', 'created', 'activity', 'status', 'service'] as const;
+const TicketSortSchema = z.enum(TICKET_SORTS, {
+  error: `Sort must be one of ${TICKET_SORTS.join(', ')}`,
+});
 
-/** Newest first, by ticket number (the sequence gives them in opening order). */
-const TicketCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
+const StatusValueSchema = z.enum(TICKET_STATUSES, {
+  error: `Status must be one of ${TICKET_STATUSES.join(', ')}`,
+});
+const ServiceValueSchema = TicketServiceKeySchema;
+/** A claimant's Discord id, or `none` for tickets nobody claimed. */
+const ClaimantValueSchema = z
+  .string()
+  .regex(/^(?:\d{17,20}|none)$/, { error: 'Claimant must be a Discord id or none' });
 
-export const TicketListQuerySchema = z
-  .object({
-    status: TicketStatusSchema.optional(),
-    service: TicketServiceKeySchema.optional(),
-    claimant: SnowflakeSchema.optional(),
-    /** Opened on or after this day (UTC). */
-    from: DaySchema.optional(),
-    /** Opened on or before this day (UTC). */
-    to: DaySchema.optional(),
-    /** A ticket number or name, a Roblox username, a customer's Discord id, or words of the request. */
-    q: text('Search', { max: 100 }).optional(),
-    ...PageQuerySchema(TicketCursorSchema, {
-      defaultLimit: TICKET_LIST_DEFAULT,
-      maxLimit: TICKET_LIST_MAX,
-    }).shape,
+/** The tickets list's facets, by the id the query and the answer name them. */
+export const TICKET_FACETS = ['status', 'service', 'claimant'] as const;
+
+/**
+ * `GET /api/staff/tickets` (core/shared/list-page.ts): `q` finds a ticket number or name
+ * (`ticket-0042`), a Roblox username, a customer's Discord id, or words of the request; dates
+ * are the ticket's opening.
+ */
+export const TicketListQuerySchema = ListQuerySchema(TicketSortSchema, 'number')
+  .extend({
+    status: FacetParamSchema(StatusValueSchema).optional(),
+    service: FacetParamSchema(ServiceValueSchema).optional(),
+    claimant: FacetParamSchema(ClaimantValueSchema).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'From must not be after to',

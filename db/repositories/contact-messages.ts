@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type {
   ContactInboxItem,
   ContactMessage,
   StoredContactMessage,
 } from '../../core/contact/schema';
-import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import type { MessageListQuery } from '../../core/contact/staff-list';
+import type { ListPage } from '../../core/shared/list-page';
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
+import { countList, likePrefix, listConditions, pageWindow } from './list-query';
 import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
@@ -20,11 +21,13 @@ const columns = {
   createdAt: contactMessages.createdAt,
 };
 
-export const CONTACT_LIST_MAX = 100;
+const MESSAGE_SORT_COLUMN: Record<MessageListQuery['sort'], SQL> = {
+  created: sql`${contactMessages.createdAt}`,
+  name: sql`lower(${contactMessages.name})`,
+  subject: sql`lower(${contactMessages.subject})`,
+};
 
-/** The list's position: the last message of the previous page (newest first). */
-export const ContactMessageCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
-type ContactMessageCursor = z.output<typeof ContactMessageCursorSchema>;
+const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
 export function createContactMessagesRepository(db: Executor) {
   return {
@@ -78,43 +81,64 @@ export function createContactMessagesRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Newest first, one page at a time, for the dashboard's inbox; `handled` filters. */
-    async list({
-      limit,
-      after,
-      handled,
-    }: {
-      limit: number;
-      after?: ContactMessageCursor;
-      handled?: boolean;
-    }): Promise<Page<ContactInboxItem>> {
-      const size = Math.min(Math.max(1, Math.trunc(limit)), CONTACT_LIST_MAX);
-      const state =
-        handled === undefined
-          ? undefined
-          : handled
-            ? isNotNull(contactMessages.handledAt)
-            : isNull(contactMessages.handledAt);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            ...columns,
-            handledAt: contactMessages.handledAt,
-            handledBy: staffUsers.username,
-          })
-          .from(contactMessages)
-          .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
-          .where(and(state, after ? lt(contactMessages.id, after.id) : undefined))
-          .orderBy(desc(contactMessages.id))
-          .limit(size + 1),
-        db.select({ total: count() }).from(contactMessages).where(state),
-      ]);
-      const items = rows.slice(0, size);
-      const last = items.at(-1);
+    /** One page of the dashboard's inbox, with the status facet's counts. */
+    async list(query: MessageListQuery): Promise<ListPage<ContactInboxItem>> {
+      const prefix = query.q ? likePrefix(query.q.toLowerCase()) : '';
+      const words = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '';
+      const request = {
+        table: contactMessages,
+        where: [
+          query.q
+            ? sql`(lower(${contactMessages.name}) like ${prefix} or lower(${contactMessages.email}) like ${prefix}
+                or ${contactMessages.subject} ilike ${words} or ${contactMessages.message} ilike ${words})`
+            : undefined,
+          query.from ? sql`${contactMessages.createdAt} >= ${dayStart(query.from)}` : undefined,
+          query.to
+            ? sql`${contactMessages.createdAt} < ${dayStart(query.to)} + interval '1 day'`
+            : undefined,
+        ],
+        facets: {
+          status: {
+            value: sql`case when ${contactMessages.handledAt} is null then 'open' else 'handled' end`,
+            chosen: query.status,
+            match: (chosen: readonly string[]) =>
+              chosen.length === 2
+                ? undefined
+                : chosen[0] === 'open'
+                  ? isNull(contactMessages.handledAt)
+                  : isNotNull(contactMessages.handledAt),
+          },
+        },
+      };
+      const counts = await countList(db, request);
+      const window = pageWindow(counts, query.page, query.size);
+      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
+      const rows =
+        window.limit === 0
+          ? []
+          : await db
+              .select({
+                ...columns,
+                handledAt: contactMessages.handledAt,
+                handledBy: staffUsers.username,
+              })
+              .from(contactMessages)
+              .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
+              .where(and(...listConditions(request)))
+              .orderBy(
+                sql`${MESSAGE_SORT_COLUMN[query.sort]} ${direction}`,
+                sql`${contactMessages.id} ${direction}`,
+              )
+              .limit(window.limit)
+              .offset(window.offset);
+      if (window.reverse) rows.reverse();
       return {
-        items,
-        nextCursor: rows.length > size && last ? encodeCursor({ id: last.id }) : null,
-        total: counted?.total ?? 0,
+        rows,
+        total: counts.total,
+        page: window.page,
+        pageSize: query.size,
+        facets: counts.facets,
+        ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
     },
 

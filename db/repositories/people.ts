@@ -141,6 +141,26 @@ export function createPeopleRepository(
       return names;
     },
 
+    /**
+     * The Discord ids of people whose username, display name or nickname starts with `text`
+     * (any case), or of staff who signed in with such a name: a list's search by name. At most
+     * `limit`, so a one-letter search stays one cheap condition.
+     */
+    async idsNamedLike(text: string, limit = 50): Promise<string[]> {
+      const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db.execute(sql`
+        (select ${people.discordId} as id from ${people}
+          where lower(${people.username}) like ${prefix} or lower(${people.globalName}) like ${prefix}
+            or lower(${people.nick}) like ${prefix} limit ${limit})
+        union
+        (select ${staffUsers.discordId} from ${staffUsers}
+          where lower(${staffUsers.username}) like ${prefix} limit ${limit})`);
+      const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+        id: string;
+      }[];
+      return list.map((row) => row.id).slice(0, limit);
+    },
+
     /** Everything remembered about these people. */
     async find(ids: readonly string[]): Promise<StoredPerson[]> {
       if (ids.length === 0) return [];

@@ -1,94 +1,64 @@
-import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { describeOrderEvent, OrderEventSchema } from '../../core/orders/order-events';
 import {
   isDiscordId,
-  ORDER_LIST_MAX,
-  type OrderCursor,
   type OrderDetail,
-  type OrderListFilters,
+  type OrderListQuery,
   type OrderSort,
   type OrderSummary,
   type OrderTimelineEvent,
   type QcOutcome,
 } from '../../core/orders/staff-list';
-import { encodeCursor, type Page } from '../../core/shared/page';
+import type { ListPage } from '../../core/shared/list-page';
 import type { WorkScope } from '../../core/staff/work-scope';
 import type { Executor } from '../client';
 import { orderEvents, orders, payoutOrders, payouts, reviews, tickets } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
-import {
-  type KeysetPageRequest,
-  type KeysetTuning,
-  keysetOrder,
-  keysetPageCondition,
-} from './keyset-page';
+import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
 import { orderScopeCondition, ticketScopeCondition } from './work-scope';
 
-// The dashboard's view of orders: one page at a time in any of the list's sorts, with keyset
-// pagination on (sort value, id) so a deep page costs what the first does (the indexes are
-// beside the table in db/schema/orders.ts).
-
-/** Counting stops here: past it the list says "1,000+" instead of counting a million rows. */
-const ORDER_COUNT_CAP = 1000;
-
-type OrderListOptions = {
-  filters: OrderListFilters;
-  sort: OrderSort;
-  dir: 'asc' | 'desc';
-  limit: number;
-  after?: OrderCursor;
-  /** Whose orders the caller sees (core/staff/work-scope.ts), whatever the filters say. */
-  scope: WorkScope;
-};
+// The dashboard's view of orders: one page of the list contract (core/shared/list-page.ts,
+// decision 052) in any of the list's sorts, with the facets' counts; one order in full. The
+// indexes are beside the table in db/schema/orders.ts.
 
 /** The same rule as toOrderState's `qcPassed`, widened to four outcomes (indexed). */
 const qcOutcome = sql<QcOutcome>`(${QC_OUTCOME_SQL})`;
 
-// Each sort's value as the cursor carries it, and how it is compared back. created_at goes
-// through JSON text so microseconds survive the round trip (a JS Date keeps milliseconds).
-const SORT_VALUE: Record<OrderSort, SQL> = {
-  created: sql`to_json(${orders.createdAt}) #>> '{}'`,
-  price: sql`${orders.priceRobux}`,
-  status: sql`${orders.status}::text`,
-};
 const SORT_COLUMN: Record<OrderSort, SQL> = {
   created: sql`${orders.createdAt}`,
+  updated: sql`${orders.updatedAt}`,
   price: sql`${orders.priceRobux}`,
   status: sql`${orders.status}`,
+  id: sql`${orders.id}`,
+  customer: sql`lower(${orders.customerRobloxUsername})`,
 };
-function castCursorValue(sort: OrderSort, value: string | number): SQL {
-  if (sort === 'created') return sql`${String(value)}::timestamptz`;
-  if (sort === 'price') return sql`${Number(value)}::integer`;
-  return sql`${String(value)}::order_status`;
-}
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
-function filterConditions(filters: OrderListFilters, scope: WorkScope): SQL[] {
-  const where: SQL[] = [];
-  const inScope = orderScopeCondition(scope);
-  if (inScope) where.push(inScope);
-  if (filters.status) where.push(eq(orders.status, filters.status));
-  if (filters.designer) where.push(eq(orders.designerDiscordId, filters.designer));
-  if (filters.customer) {
-    where.push(
-      isDiscordId(filters.customer)
-        ? eq(orders.customerDiscordId, filters.customer)
-        : sql`lower(${orders.customerRobloxUsername}) = ${filters.customer.toLowerCase()}`,
-    );
-  }
-  if (filters.qc) where.push(sql`${qcOutcome} = ${filters.qc}`);
-  // Spelled as the partial indexes' predicates (db/schema/orders.ts), not `= ${paid}`: the
-  // planner folds `(paid_at is not null) = false` into `paid_at is null`, which an index on
-  // the expression no longer matches.
-  if (filters.paid === true) where.push(isNotNull(orders.paidAt));
-  if (filters.paid === false) where.push(isNull(orders.paidAt));
-  if (filters.from) where.push(sql`${orders.createdAt} >= ${dayStart(filters.from)}`);
-  if (filters.to) {
-    where.push(sql`${orders.createdAt} < ${dayStart(filters.to)} + interval '1 day'`);
-  }
-  return where;
+/** The service the order's ticket was opened for; `none` for an order made without one. */
+const serviceOf = sql`coalesce((select ${sql.raw('t.service_key')} from ${tickets} as t where ${sql.raw('t.order_id')} = ${orders.id}), 'none')`;
+
+/** The list's facets for `query` (core/orders/staff-list.ts ORDER_FACETS). */
+function orderFacets(query: OrderListQuery): Record<string, ListFacet> {
+  return {
+    status: { value: sql`${orders.status}::text`, chosen: query.status },
+    designer: { value: sql`${orders.designerDiscordId}`, chosen: query.designer },
+    service: { value: serviceOf, chosen: query.service },
+    qc: { value: qcOutcome, chosen: query.qc },
+    // Spelled as the partial indexes' predicates (db/schema/orders.ts): the planner folds
+    // `(paid_at is not null) = false` into `paid_at is null`, which an expression index misses.
+    paid: {
+      value: sql`case when ${orders.paidAt} is null then 'false' else 'true' end`,
+      chosen: query.paid,
+      match: (chosen) =>
+        chosen.length === 2
+          ? undefined
+          : chosen[0] === 'true'
+            ? isNotNull(orders.paidAt)
+            : isNull(orders.paidAt),
+    },
+  };
 }
 
 const summaryColumns = {
@@ -110,73 +80,65 @@ const summaryColumns = {
 
 export function createStaffOrdersRepository(
   db: Executor,
-  /** See keyset-page.ts; the defaults unless a test takes each branch. */
-  tuning: KeysetTuning = {},
+  /** Tests lower the exact-count limit (list-query.ts) to take the estimated path. */
+  tuning: { exactLimit?: number } = {},
 ) {
-  async function countCapped(where: SQL[]): Promise<number> {
-    const capped = db
-      .select({ one: sql`1`.as('one') })
-      .from(orders)
-      .where(and(...where))
-      .limit(ORDER_COUNT_CAP + 1)
-      .as('capped');
-    const [counted] = await db.select({ total: count() }).from(capped);
-    return Number(counted?.total ?? 0);
+  const people = createPeopleRepository(db);
+
+  /** `q` as a condition: see OrderListQuerySchema for what it finds. */
+  async function searchCondition(q: string): Promise<SQL> {
+    const prefix = likePrefix(q.toLowerCase());
+    const named = await people.idsNamedLike(q);
+    const ids = isDiscordId(q) ? [q, ...named] : named;
+    return sql`(${orders.id} like ${prefix} or lower(${orders.customerRobloxUsername}) like ${prefix}${
+      ids.length
+        ? sql` or ${inArray(orders.designerDiscordId, ids)} or ${inArray(orders.customerDiscordId, ids)}`
+        : sql``
+    })`;
   }
 
-  const people = createPeopleRepository(db);
   return {
-    async list(options: OrderListOptions): Promise<Page<OrderSummary>> {
-      const { sort, dir, after } = options;
-      const size = Math.min(Math.max(1, Math.trunc(options.limit)), ORDER_LIST_MAX);
-      const where = filterConditions(options.filters, options.scope);
-      const request: KeysetPageRequest = {
+    /** One page of the orders `scope` sees (core/staff/work-scope.ts), with the facets' counts. */
+    async list(query: OrderListQuery, scope: WorkScope): Promise<ListPage<OrderSummary>> {
+      const request = {
         table: orders,
-        id: orders.id,
-        sortValue: SORT_COLUMN[sort],
-        filters: where,
-        // A date range may hold a handful of orders: found through created_at's index first
-        // (keyset-page.ts). The other filters have (filter, sort, id) indexes.
-        narrow: Boolean(options.filters.from || options.filters.to),
-        after: after && { value: castCursorValue(sort, after.v), id: after.id },
-        descending: dir === 'desc',
-        rows: size + 1,
+        where: [
+          orderScopeCondition(scope),
+          query.q ? await searchCondition(query.q) : undefined,
+          query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
+          query.to
+            ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'`
+            : undefined,
+        ],
+        facets: orderFacets(query),
         ...tuning,
       };
-      // Counted on the first page only, and only up to the cap; alongside the page itself.
-      const counting = after ? null : countCapped(where);
-      // Handled here too, so a failing page query never leaves it rejected unobserved.
-      counting?.catch(() => {});
-      const rows = await db
-        .select({ ...summaryColumns, sortValue: SORT_VALUE[sort] })
-        .from(orders)
-        .where(keysetPageCondition(request))
-        .orderBy(...keysetOrder(request))
-        .limit(request.rows);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
+      const counts = await countList(db, request);
+      const window = pageWindow(counts, query.page, query.size);
+      const descending = (query.order === 'desc') !== window.reverse;
+      const direction = sql.raw(descending ? 'desc' : 'asc');
+      const rows =
+        window.limit === 0
+          ? []
+          : await db
+              .select(summaryColumns)
+              .from(orders)
+              .where(and(...listConditions(request)))
+              .orderBy(sql`${SORT_COLUMN[query.sort]} ${direction}`, sql`${orders.id} ${direction}`)
+              .limit(window.limit)
+              .offset(window.offset);
+      if (window.reverse) rows.reverse();
       const names = await people.nameOf(
-        page.flatMap((row) => [row.designerDiscordId, row.customerDiscordId]),
+        rows.flatMap((row) => [row.designerDiscordId, row.customerDiscordId]),
       );
-      const items = page.map(({ sortValue: _value, ...item }) => withNames(item, names));
-      const result: Page<OrderSummary> = {
-        items,
-        nextCursor:
-          rows.length > size && last
-            ? encodeCursor({
-                s: sort,
-                d: dir,
-                v: sort === 'price' ? Number(last.sortValue) : String(last.sortValue),
-                id: last.id,
-              })
-            : null,
+      return {
+        rows: rows.map((row) => withNames(row, names)),
+        total: counts.total,
+        page: window.page,
+        pageSize: query.size,
+        facets: counts.facets,
+        ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
-      if (counting) {
-        const total = await counting;
-        result.total = Math.min(total, ORDER_COUNT_CAP);
-        result.totalIsEstimate = total > ORDER_COUNT_CAP;
-      }
-      return result;
     },
 
     /** The order with its timeline, review, payout and ticket; null when unknown or out of scope. */

@@ -1,67 +1,99 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
-import { z } from 'zod';
-import type { StaffReview } from '../../core/orders/staff-review';
-import { CursorSchema, encodeCursor, KeysetIdSchema, type Page } from '../../core/shared/page';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { ReviewListQuery, StaffReview } from '../../core/orders/staff-review';
+import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
+import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
 
-export const REVIEW_LIST_MAX = 100;
+const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
-/** The list's position: the last review of the previous page (newest first). */
-export const ReviewCursorSchema = CursorSchema(z.object({ id: KeysetIdSchema }));
-type ReviewCursor = z.output<typeof ReviewCursorSchema>;
+const SORT_COLUMN: Record<ReviewListQuery['sort'], SQL> = {
+  created: sql`${reviews.createdAt}`,
+  rating: sql`${reviews.rating}`,
+  order: sql`${reviews.orderId}`,
+};
+
+const visibilityOf = sql`case when ${reviews.hidden} then 'hidden' when ${reviews.publish} then 'shown' else 'private' end`;
+
+/** `q` as a condition: see ReviewListQuerySchema. The customer's name is the order's. */
+function searchCondition(q: string): SQL {
+  const prefix = likePrefix(q.toLowerCase());
+  const words = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${reviews.orderId} like ${prefix} or ${reviews.comment} ilike ${words}
+    or ${reviews.orderId} in (select ${orders.id} from ${orders}
+      where lower(${orders.customerRobloxUsername}) like ${prefix}))`;
+}
+
+function listRequest(query: ReviewListQuery) {
+  const facets: Record<string, ListFacet> = {
+    rating: { value: sql`${reviews.rating}::text`, chosen: query.rating },
+    visibility: {
+      value: visibilityOf,
+      chosen: query.visibility,
+      match: (chosen) => or(...chosen.map((value) => sql`${visibilityOf} = ${value}`)),
+    },
+  };
+  return {
+    table: reviews,
+    where: [
+      query.q ? searchCondition(query.q) : undefined,
+      query.from ? sql`${reviews.createdAt} >= ${dayStart(query.from)}` : undefined,
+      query.to ? sql`${reviews.createdAt} < ${dayStart(query.to)} + interval '1 day'` : undefined,
+    ],
+    facets,
+  };
+}
 
 /** Every review the customers left, for all staff (hiding them is an executive's route). */
 export function createStaffReviewsRepository(db: Executor) {
   const people = createPeopleRepository(db);
   return {
-    async list({
-      limit,
-      after,
-      rating,
-    }: {
-      limit: number;
-      after?: ReviewCursor;
-      rating?: number;
-    }): Promise<Page<StaffReview>> {
-      const size = Math.min(Math.max(1, Math.trunc(limit)), REVIEW_LIST_MAX);
-      const rows = await db
-        .select({
-          id: reviews.id,
-          orderId: reviews.orderId,
-          customerDiscordId: reviews.customerDiscordId,
-          customerRobloxUsername: orders.customerRobloxUsername,
-          designerDiscordId: orders.designerDiscordId,
-          rating: reviews.rating,
-          comment: reviews.comment,
-          publish: reviews.publish,
-          hidden: reviews.hidden,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .innerJoin(orders, eq(orders.id, reviews.orderId))
-        .where(
-          and(
-            rating ? eq(reviews.rating, rating) : undefined,
-            after ? lt(reviews.id, after.id) : undefined,
-          ),
-        )
-        .orderBy(desc(reviews.id))
-        .limit(size + 1);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
+    async list(query: ReviewListQuery): Promise<ListPage<StaffReview>> {
+      const request = listRequest(query);
+      const counts = await countList(db, request);
+      const window = pageWindow(counts, query.page, query.size);
+      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
+      const rows =
+        window.limit === 0
+          ? []
+          : await db
+              .select({
+                id: reviews.id,
+                orderId: reviews.orderId,
+                customerDiscordId: reviews.customerDiscordId,
+                customerRobloxUsername: orders.customerRobloxUsername,
+                designerDiscordId: orders.designerDiscordId,
+                rating: reviews.rating,
+                comment: reviews.comment,
+                publish: reviews.publish,
+                hidden: reviews.hidden,
+                createdAt: reviews.createdAt,
+              })
+              .from(reviews)
+              .innerJoin(orders, eq(orders.id, reviews.orderId))
+              .where(and(...listConditions(request)))
+              .orderBy(
+                sql`${SORT_COLUMN[query.sort]} ${direction}`,
+                sql`${reviews.id} ${direction}`,
+              )
+              .limit(window.limit)
+              .offset(window.offset);
+      if (window.reverse) rows.reverse();
       const names = await people.nameOf(
-        page.flatMap((row) => [row.customerDiscordId, row.designerDiscordId]),
+        rows.flatMap((row) => [row.customerDiscordId, row.designerDiscordId]),
       );
-      const items = page.map((row) => ({
-        ...row,
-        customerName: names.get(row.customerDiscordId) ?? null,
-        designerName: names.get(row.designerDiscordId) ?? null,
-      }));
       return {
-        items,
-        nextCursor: rows.length > size && last ? encodeCursor({ id: last.id }) : null,
+        rows: rows.map((row) => ({
+          ...row,
+          customerName: names.get(row.customerDiscordId) ?? null,
+          designerName: names.get(row.designerDiscordId) ?? null,
+        })),
+        total: counts.total,
+        page: window.page,
+        pageSize: query.size,
+        facets: counts.facets,
+        ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
     },
   };

@@ -1,21 +1,21 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders/order-status';
-import { encodeCursor, type Page } from '../../core/shared/page';
+import type { ListPage } from '../../core/shared/list-page';
 import { seesOrder, type WorkScope } from '../../core/staff/work-scope';
 import { mentionedIds } from '../../core/tickets/discord-markdown';
 import { ticketStaffActions } from '../../core/tickets/staff-actions';
-import {
-  TICKET_LIST_MAX,
-  type TicketDetail,
-  type TicketFigures,
-  type TicketListQuery,
-  type TicketSummary,
+import type {
+  TicketDetail,
+  TicketFigures,
+  TicketListQuery,
+  TicketSummary,
 } from '../../core/tickets/staff-list';
 import type { Actor, Ticket } from '../../core/tickets/ticket';
 import { ticketNumberOf } from '../../core/tickets/ticket-status';
 import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
+import { countList, type ListFacet, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
 import { createTicketsRepository } from './tickets';
@@ -29,24 +29,39 @@ const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 const weekOf = (column: SQL) =>
   sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
-function filterConditions(query: Omit<TicketListQuery, 'limit' | 'cursor'>): SQL[] {
-  const where: SQL[] = [];
-  if (query.status) where.push(eq(tickets.status, query.status));
-  if (query.service) where.push(eq(tickets.serviceKey, query.service));
-  if (query.claimant) where.push(eq(tickets.claimantDiscordId, query.claimant));
-  if (query.from) where.push(sql`${tickets.createdAt} >= ${dayStart(query.from)}`);
-  if (query.to) where.push(sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`);
-  const q = query.q?.trim();
-  if (q) {
-    const number = ticketNumberOf(q) ?? (/^\d{1,9}$/.test(q) ? Number(q) : null);
-    const words = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    where.push(
-      sql`(${number !== null ? sql`${tickets.id} = ${number} or ` : sql``}${tickets.customerDiscordId} = ${q}
-        or lower(${tickets.robloxUsername}) = ${q.toLowerCase()}
-        or ${tickets.request} ilike ${words})`,
-    );
-  }
-  return where;
+/** `q` as a condition: see TicketListQuerySchema for what it finds. */
+function searchCondition(text: string): SQL {
+  const q = text.trim();
+  const number = ticketNumberOf(q) ?? (/^\d{1,9}$/.test(q) ? Number(q) : null);
+  const words = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql`(${number !== null ? sql`${tickets.id} = ${number} or ` : sql``}${tickets.customerDiscordId} = ${q}
+    or lower(${tickets.robloxUsername}) = ${q.toLowerCase()}
+    or ${tickets.request} ilike ${words})`;
+}
+
+const SORT_COLUMN: Record<TicketListQuery['sort'], SQL> = {
+  number: sql`${tickets.id}`,
+  created: sql`${tickets.createdAt}`,
+  activity: sql`${tickets.lastActivityAt}`,
+  status: sql`${tickets.status}`,
+  service: sql`${tickets.serviceKey}`,
+};
+
+/** The list's facets for `query` (core/tickets/staff-list.ts TICKET_FACETS). */
+function ticketFacets(query: TicketListQuery): Record<string, ListFacet> {
+  return {
+    status: { value: sql`${tickets.status}::text`, chosen: query.status },
+    service: { value: sql`${tickets.serviceKey}`, chosen: query.service },
+    claimant: {
+      value: sql`coalesce(${tickets.claimantDiscordId}, 'none')`,
+      chosen: query.claimant,
+      match: (chosen) => {
+        const ids = chosen.filter((value) => value !== 'none');
+        const none = chosen.includes('none') ? isNull(tickets.claimantDiscordId) : undefined;
+        return or(ids.length ? inArray(tickets.claimantDiscordId, ids) : undefined, none);
+      },
+    },
+  };
 }
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -94,30 +109,50 @@ export function createStaffTicketsRepository(db: Executor) {
       query: TicketListQuery,
       scope: WorkScope,
       actor: Actor,
-    ): Promise<Page<TicketSummary>> {
-      const size = Math.min(Math.max(1, Math.trunc(query.limit)), TICKET_LIST_MAX);
-      const where = filterConditions(query);
-      const inScope = ticketScopeCondition(scope);
-      if (inScope) where.push(inScope);
-      if (query.cursor) where.push(lt(tickets.id, query.cursor.id));
-      const rows = await db
-        .select({ ticket: tickets, orderStatus: orders.status })
-        .from(tickets)
-        .leftJoin(orders, eq(orders.id, tickets.orderId))
-        .where(and(...where))
-        .orderBy(desc(tickets.id))
-        .limit(size + 1);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
+    ): Promise<ListPage<TicketSummary>> {
+      const request = {
+        table: tickets,
+        where: [
+          ticketScopeCondition(scope),
+          query.q ? searchCondition(query.q) : undefined,
+          query.from ? sql`${tickets.createdAt} >= ${dayStart(query.from)}` : undefined,
+          query.to
+            ? sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`
+            : undefined,
+        ],
+        facets: ticketFacets(query),
+      };
+      const counts = await countList(db, request);
+      const window = pageWindow(counts, query.page, query.size);
+      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
+      const rows =
+        window.limit === 0
+          ? []
+          : await db
+              .select({ ticket: tickets, orderStatus: orders.status })
+              .from(tickets)
+              .leftJoin(orders, eq(orders.id, tickets.orderId))
+              .where(and(...listConditions(request)))
+              .orderBy(
+                sql`${SORT_COLUMN[query.sort]} ${direction}`,
+                sql`${tickets.id} ${direction}`,
+              )
+              .limit(window.limit)
+              .offset(window.offset);
+      if (window.reverse) rows.reverse();
       const now = new Date();
       return {
-        items: await named(
-          page.map(({ ticket, orderStatus }) => ({
+        rows: await named(
+          rows.map(({ ticket, orderStatus }) => ({
             ...summaryOf(ticket, orderStatus),
             actions: ticketStaffActions(toTicket(ticket), actor, now),
           })),
         ),
-        nextCursor: rows.length > size && last ? encodeCursor({ id: last.ticket.id }) : null,
+        total: counts.total,
+        page: window.page,
+        pageSize: query.size,
+        facets: counts.facets,
+        ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
     },
 

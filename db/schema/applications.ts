@@ -51,6 +51,8 @@ export const applications = pgTable(
     index('applications_status_submitted_id_idx').on(table.status, table.submittedAt, table.id),
     index('applications_type_submitted_id_idx').on(table.type, table.submittedAt, table.id),
     index('applications_type_status_id_idx').on(table.type, table.status, table.id),
+    // The list contract's sort by decision (decision 052).
+    index('applications_decided_id_idx').on(table.decidedAt, table.id),
     index('applications_status_username_id_idx').on(
       table.status,
       sql`lower(${table.robloxUsername})`,

@@ -85,7 +85,15 @@ export const orders = pgTable(
       .on(table.priceRobux, table.id)
       .where(sql`${table.paidAt} is null`),
     index('orders_qc_status_idx').on(sql`(${QC_OUTCOME_SQL})`, table.status, table.id),
-    index('orders_roblox_username_idx').on(sql`lower(${table.customerRobloxUsername})`),
+    // The list contract (decision 052): the search's prefixes of the order id and the
+    // customer's Roblox name (pattern_ops: LIKE 'x%' under any collation; equality too), and
+    // the sorts by last change and by customer.
+    index('orders_roblox_username_pattern_idx').on(
+      sql`lower(${table.customerRobloxUsername}) text_pattern_ops`,
+    ),
+    index('orders_id_pattern_idx').on(sql`${table.id} text_pattern_ops`),
+    index('orders_updated_id_idx').on(table.updatedAt, table.id),
+    index('orders_customer_sort_idx').on(sql`lower(${table.customerRobloxUsername})`, table.id),
     // Payouts: logged orders by when they were logged.
     index('orders_logged_idx')
       .on(table.loggedAt, table.designerDiscordId)

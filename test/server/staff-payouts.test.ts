@@ -67,7 +67,7 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       headers: { cookie },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().items;
+    return response.json().rows;
   }
 
   const markPaid = (body: object, cookie = executive) =>

@@ -48,10 +48,10 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
     expect((await repo.claimTicket(second.id, actor)).ok).toBe(true);
 
     const all = (await get(designer.cookie, '/api/staff/tickets')).json();
-    const numbers = all.items.map((item: { number: number }) => item.number);
+    const numbers = all.rows.map((item: { number: number }) => item.number);
     expect(numbers.indexOf(second.id)).toBeLessThan(numbers.indexOf(first.id));
     const claimed = (await get(designer.cookie, '/api/staff/tickets?status=claimed')).json();
-    expect(claimed.items).toEqual([
+    expect(claimed.rows).toEqual([
       expect.objectContaining({
         number: second.id,
         name: second.orderId,
@@ -68,28 +68,40 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
     const byClaimant = (
       await get(designer.cookie, `/api/staff/tickets?claimant=${designer.member.discordId}`)
     ).json();
-    expect(byClaimant.items.map((item: { number: number }) => item.number)).toEqual([second.id]);
+    expect(byClaimant.rows.map((item: { number: number }) => item.number)).toEqual([second.id]);
     const byService = (
       await get(designer.cookie, '/api/staff/tickets?service=service:banners')
     ).json();
-    expect(byService.items.map((item: { number: number }) => item.number)).toContain(first.id);
+    expect(byService.rows.map((item: { number: number }) => item.number)).toContain(first.id);
     expect(
-      byService.items.every(
-        (item: { serviceKey: string }) => item.serviceKey === 'service:banners',
-      ),
+      byService.rows.every((item: { serviceKey: string }) => item.serviceKey === 'service:banners'),
     ).toBe(true);
     const search = (await get(designer.cookie, '/api/staff/tickets?q=livery')).json();
-    expect(search.items.map((item: { number: number }) => item.number)).toEqual([first.id]);
+    expect(search.rows.map((item: { number: number }) => item.number)).toEqual([first.id]);
     const byName = (await get(designer.cookie, `/api/staff/tickets?q=${second.orderId}`)).json();
-    expect(byName.items.map((item: { number: number }) => item.number)).toEqual([second.id]);
-    const paged = (await get(designer.cookie, '/api/staff/tickets?limit=1')).json();
-    expect(paged.items).toHaveLength(1);
-    const next = (
-      await get(designer.cookie, `/api/staff/tickets?limit=1&cursor=${paged.nextCursor}`)
+    expect(byName.rows.map((item: { number: number }) => item.number)).toEqual([second.id]);
+    // Both claimed and unclaimed: the designer's own and the ones they may claim.
+    const either = (
+      await get(designer.cookie, `/api/staff/tickets?claimant=${designer.member.discordId},none`)
     ).json();
-    expect(next.items[0].number).toBeLessThan(paged.items[0].number);
+    expect(either.rows.map((item: { number: number }) => item.number)).toEqual([
+      second.id,
+      first.id,
+    ]);
+    expect(either.facets.claimant).toEqual(
+      expect.arrayContaining([
+        { value: 'none', count: 1 },
+        { value: designer.member.discordId, count: 1 },
+      ]),
+    );
+    expect(either.facets.claimant).toHaveLength(2);
+    const oldest = (await get(designer.cookie, '/api/staff/tickets?sort=number&order=asc')).json();
+    expect(oldest.rows.map((item: { number: number }) => item.number)).toEqual([
+      first.id,
+      second.id,
+    ]);
     expect((await get(designer.cookie, '/api/staff/tickets?status=nope')).statusCode).toBe(400);
-    expect((await get(designer.cookie, '/api/staff/tickets?cursor=made-up')).statusCode).toBe(400);
+    expect((await get(designer.cookie, '/api/staff/tickets?size=1')).statusCode).toBe(400);
   });
 
   it('shows a ticket with its timeline and its transcript as stored', async () => {

@@ -118,12 +118,12 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
 
   it('lists exactly the tickets a detail would show, with the same actions', async () => {
     for (const caller of CALLERS) {
-      const response = await get(caller, '/api/staff/tickets?limit=100');
+      const response = await get(caller, '/api/staff/tickets?size=100');
       if (caller === 'payment_verifier') {
         expect(response.statusCode).toBe(403);
         continue;
       }
-      const rows: { number: number; actions: string[] }[] = response.json().items;
+      const rows: { number: number; actions: string[] }[] = response.json().rows;
       const listed = Object.fromEntries(
         KINDS.flatMap((kind) => {
           const row = rows.find((item) => item.number === numbers.get(kind));
@@ -135,6 +135,68 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
       );
       expect({ caller, listed }).toEqual({ caller, listed: shown });
     }
+  });
+
+  it('counts only what each role sees: totals and every facet, whatever is asked', async () => {
+    type Counts = { total: number; facets: Record<string, { value: string; count: number }[]> };
+    const summary = (page: Counts) => ({
+      total: page.total,
+      // Each facet's counts add up to the total when nothing else filters.
+      facetSums: Object.fromEntries(
+        Object.entries(page.facets).map(([id, counts]) => [
+          id,
+          counts.reduce((sum, each) => sum + each.count, 0),
+        ]),
+      ),
+    });
+    const eli = (await get('lead', `/api/staff/orders/${orderIds.get('other')}`)).json()
+      .designerDiscordId as string;
+    const actual: Record<string, unknown> = {};
+    for (const caller of CALLERS) {
+      const tickets = await get(caller, '/api/staff/tickets');
+      const orders = await get(caller, '/api/staff/orders');
+      if (tickets.statusCode !== 200 || orders.statusCode !== 200) {
+        actual[caller] = `${tickets.statusCode}/${orders.statusCode}`;
+        continue;
+      }
+      // Asking for another designer's work by name finds nothing and counts nothing of theirs.
+      const theirs = (await get(caller, `/api/staff/orders?designer=${eli}`)).json();
+      const theirTickets = (await get(caller, `/api/staff/tickets?claimant=${eli}`)).json();
+      actual[caller] = {
+        tickets: summary(tickets.json()),
+        orders: summary(orders.json()),
+        eliOrders: theirs.total,
+        eliTickets: theirTickets.total,
+        designersCounted: theirs.facets.designer.map((each: { value: string }) =>
+          each.value === doraId ? 'dora' : each.value === eli ? 'eli' : each.value,
+        ),
+      };
+    }
+    const all = {
+      tickets: { total: 4, facetSums: { status: 4, service: 4, claimant: 4 } },
+      orders: {
+        total: 2,
+        facetSums: { status: 2, designer: 2, service: 2, qc: 2, paid: 2 },
+      },
+      eliOrders: 1,
+      eliTickets: 1,
+      designersCounted: ['dora', 'eli'],
+    };
+    expect(actual).toEqual({
+      executive: all,
+      lead: all,
+      designer: {
+        tickets: { total: 2, facetSums: { status: 2, service: 2, claimant: 2 } },
+        orders: {
+          total: 1,
+          facetSums: { status: 1, designer: 1, service: 1, qc: 1, paid: 1 },
+        },
+        eliOrders: 0,
+        eliTickets: 0,
+        designersCounted: ['dora'],
+      },
+      payment_verifier: '403/403',
+    });
   });
 
   it('shows each role its own orders, and links order and ticket both ways', async () => {
@@ -149,7 +211,7 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
     }
     expect(actual).toEqual(EXPECTED_ORDERS);
     const listed = (await get('designer', '/api/staff/orders')).json();
-    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([orderIds.get('own')]);
+    expect(listed.rows.map((item: { id: string }) => item.id)).toEqual([orderIds.get('own')]);
 
     const order = (await get('designer', `/api/staff/orders/${orderIds.get('own')}`)).json();
     expect(order.ticketNumber).toBe(numbers.get('own'));

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { applicationReference } from '../../../core/applications/reference';
 import {
   ApplicationDecisionRequestSchema,
-  ApplicationFilterSchema,
   ApplicationListQuerySchema,
 } from '../../../core/applications/staff-list';
 import { csvLine } from '../../../core/shared/csv';
@@ -66,13 +65,13 @@ const applicationsRoutes: FastifyPluginAsync = async (app) => {
   const list = createApplicationListRepository(app.db);
 
   app.get('/applications', { onRequest }, async (request) => {
-    const { cursor, ...query } = parseWith(ApplicationListQuerySchema, request.query);
-    return list.list({ ...query, cursor });
+    return list.list(parseWith(ApplicationListQuerySchema, request.query));
   });
 
   // Streamed a page of rows at a time: memory stays flat however many rows match.
   app.get('/applications.csv', { onRequest }, async (request, reply) => {
-    const filter = parseWith(ApplicationFilterSchema, request.query);
+    // The list's own query: the same filters, search and dates; every row, not one page.
+    const filter = parseWith(ApplicationListQuerySchema, request.query);
     async function* lines() {
       yield csvLine(CSV_HEADER);
       for await (const row of list.exportRows(filter)) yield csvRow(row);

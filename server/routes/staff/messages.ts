@@ -1,23 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { KeysetIdSchema, PageQuerySchema } from '../../../core/shared/page';
-import {
-  CONTACT_LIST_MAX,
-  ContactMessageCursorSchema,
-  createContactMessagesRepository,
-} from '../../../db/repositories/contact-messages';
+import { MessageListQuerySchema } from '../../../core/contact/staff-list';
+import { KeysetIdSchema } from '../../../core/shared/page';
+import { createContactMessagesRepository } from '../../../db/repositories/contact-messages';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
-
-const MessageListQuerySchema = PageQuerySchema(ContactMessageCursorSchema, {
-  defaultLimit: 50,
-  maxLimit: CONTACT_LIST_MAX,
-}).extend({
-  handled: z
-    .enum(['true', 'false'], { error: 'Handled must be true or false' })
-    .transform((value) => value === 'true')
-    .optional(),
-});
 
 const MessageIdSchema = z.object({
   id: z.coerce.number({ error: 'Not a message id' }).pipe(KeysetIdSchema),
@@ -29,8 +16,7 @@ const messageRoutes: FastifyPluginAsync = async (app) => {
   const leads = { onRequest: requireRole('lead') };
 
   app.get('/messages', leads, async (request) => {
-    const { limit, cursor, handled } = parseWith(MessageListQuerySchema, request.query);
-    return messages.list({ limit, after: cursor, handled });
+    return messages.list(parseWith(MessageListQuerySchema, request.query));
   });
 
   app.post('/messages/:id/handled', leads, async (request) => {

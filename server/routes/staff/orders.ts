@@ -21,21 +21,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/orders', designers, async (request) => {
     const { staff } = await getSignedInStaff(request);
-    const {
-      limit,
-      cursor,
-      sort,
-      order: dir,
-      ...filters
-    } = parseWith(OrderListQuerySchema, request.query);
-    return orders.list({
-      filters,
-      sort,
-      dir,
-      limit,
-      after: cursor,
-      scope: workScopeOf(staff),
-    });
+    return orders.list(parseWith(OrderListQuerySchema, request.query), workScopeOf(staff));
   });
 
   app.get<{ Params: { id: string } }>('/orders/:id', designers, async (request) => {

@@ -1,9 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { MarkPaidSchema, PayoutQuerySchema } from '../../../core/orders/payouts';
+import {
+  MarkPaidSchema,
+  type PayoutLine,
+  type PayoutListQuery,
+  PayoutListQuerySchema,
+  PayoutQuerySchema,
+  payoutStatusOf,
+} from '../../../core/orders/payouts';
 import { csvLine } from '../../../core/shared/csv';
+import { listPageOf } from '../../../core/shared/list-page';
 import { workScopeOf } from '../../../core/staff/work-scope';
 import { createPayoutsRepository, type PayoutCsvRow } from '../../../db/repositories/payouts';
+import { createPeopleRepository } from '../../../db/repositories/people';
 import { HttpError, parseWith } from '../../http-errors';
 import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
@@ -36,12 +45,26 @@ const csvLineOf = (row: PayoutCsvRow) =>
     row.paidAt,
   ]);
 
+const comparePayouts: Record<PayoutListQuery['sort'], (a: PayoutLine, b: PayoutLine) => number> = {
+  period: () => 0,
+  designer: (a, b) =>
+    (a.designerName ?? a.designerDiscordId).localeCompare(
+      b.designerName ?? b.designerDiscordId,
+      'en',
+      { sensitivity: 'base' },
+    ),
+  orders: (a, b) => a.orders - b.orders,
+  owed: (a, b) => a.owedRobux - b.owedRobux,
+  unpaid: (a, b) => a.unpaidRobux - b.unpaidRobux,
+};
+
 /**
  * What the studio owes designers per week or month, from the shares the order log stored.
  * Designers see their own; leads and executives everyone's; only executives mark paid.
  */
 const payoutRoutes: FastifyPluginAsync = async (app) => {
   const payouts = createPayoutsRepository(app.db);
+  const people = createPeopleRepository(app.db);
   const designers = { onRequest: requireRole('designer') };
 
   async function readQuery(request: Parameters<typeof getSignedInStaff>[0]) {
@@ -55,9 +78,43 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
     return { ...query, designer: own ?? query.designer };
   }
 
-  app.get('/payouts', designers, async (request) => ({
-    items: await payouts.list(await readQuery(request)),
-  }));
+  app.get('/payouts', designers, async (request) => {
+    const { staff } = await getSignedInStaff(request);
+    const query = parseWith(PayoutListQuerySchema, request.query);
+    const range = parseWith(PayoutQuerySchema, {
+      period: query.period,
+      from: query.from,
+      to: query.to,
+    });
+    // A designer's lines are their own, whatever the query names: their counts too.
+    const own = workScopeOf(staff).kind === 'all' ? undefined : staff.discordId;
+    if (own && query.designer?.some((designer) => designer !== own)) {
+      throw new HttpError(403, 'Designers see their own payouts only.');
+    }
+    const lines = await payouts.list({ ...range, designer: own });
+    const named = query.q ? new Set(await people.idsNamedLike(query.q)) : null;
+    const q = query.q?.toLowerCase();
+    return listPageOf(lines, {
+      facets: {
+        status: { valueOf: payoutStatusOf, chosen: query.status },
+        designer: { valueOf: (line) => line.designerDiscordId, chosen: query.designer },
+      },
+      matches:
+        q === undefined
+          ? undefined
+          : (line) =>
+              line.designerDiscordId === query.q ||
+              Boolean(named?.has(line.designerDiscordId)) ||
+              Boolean(line.designerName?.toLowerCase().startsWith(q)),
+      // Newest period first by default; within one, designers by id.
+      compare: (a, b) =>
+        comparePayouts[query.sort](a, b) || a.periodStart.localeCompare(b.periodStart),
+      tieBreak: (a, b) => a.designerDiscordId.localeCompare(b.designerDiscordId),
+      order: query.order,
+      page: query.page,
+      size: query.size,
+    });
+  });
 
   // Streamed in batches: memory stays flat however many orders the range holds.
   app.get('/payouts.csv', designers, async (request, reply) => {

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../../core/orders';
-import { PageQuerySchema } from '../../../core/shared/page';
+import { ReviewListQuerySchema } from '../../../core/orders/staff-review';
 import { createOrdersRepository } from '../../../db/repositories/orders';
-import {
-  createStaffReviewsRepository,
-  REVIEW_LIST_MAX,
-  ReviewCursorSchema,
-} from '../../../db/repositories/staff-reviews';
+import { createStaffReviewsRepository } from '../../../db/repositories/staff-reviews';
 import {
   createTestimonialsRepository,
   testimonialsChanged,
@@ -17,20 +13,8 @@ import { getSignedInStaff, requireRole } from '../../plugins/auth';
 
 const ParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-const ReviewListQuerySchema = PageQuerySchema(ReviewCursorSchema, {
-  defaultLimit: 50,
-  maxLimit: REVIEW_LIST_MAX,
-}).extend({
-  rating: z.coerce
-    .number({ error: 'Rating must be a number' })
-    .int({ error: 'Rating must be a whole number' })
-    .min(1, { error: 'Rating must be 1 to 5' })
-    .max(5, { error: 'Rating must be 1 to 5' })
-    .optional(),
-});
-
 /**
- * `GET /api/staff/reviews`: every customer review, newest first, for all staff. An executive
+ * `GET /api/staff/reviews`: every customer review, for all staff (the list contract). An executive
  * hides a published review from the site, or shows it again: the order's state machine decides
  * (`setReviewHidden`), so the change and its event row are one transaction.
  */
@@ -40,8 +24,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
   const testimonials = createTestimonialsRepository(app.db);
 
   app.get('/reviews', async (request) => {
-    const { limit, cursor, rating } = parseWith(ReviewListQuerySchema, request.query);
-    return reviews.list({ limit, after: cursor, rating });
+    return reviews.list(parseWith(ReviewListQuerySchema, request.query));
   });
 
   for (const [action, hidden] of [
