@@ -60,7 +60,7 @@ export function DateRangeFilter({
     <Popover.Root>
       <Popover.Trigger
         className={`${buttonClass('secondary', 'sm')} border-dashed`}
-        aria-label={shown ? `${label}: ${shown}` : `${label} dates`}
+        aria-label={shown ? `Filter by ${label}: ${shown}` : `Filter by ${label}`}
       >
         <span aria-hidden="true">+</span>
         {label}

@@ -70,8 +70,8 @@ export function FacetedFilter({
         className={`${buttonClass('secondary', 'sm')} border-dashed`}
         aria-label={
           selected.length === 0
-            ? facet.label
-            : `${facet.label}: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`
+            ? `Filter by ${facet.label}`
+            : `Filter by ${facet.label}: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`
         }
       >
         <span aria-hidden="true">+</span>

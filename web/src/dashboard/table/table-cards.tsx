@@ -33,7 +33,7 @@ export function TableCards<Row>({
   const shown = rest.filter((column) => column.card);
   if (!title) return null;
   return (
-    <section ref={listRef} aria-label={caption} aria-busy={busy}>
+    <section ref={listRef} aria-label={`${caption} list`} aria-busy={busy}>
       {empty}
       {busy && rows.length === 0 && <p className="py-6 text-center text-muted">Loading…</p>}
       <ul className="space-y-2">

@@ -55,7 +55,7 @@ export function TablePagination({
           ))}
         </select>
       </label>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <span aria-live="polite" className="whitespace-nowrap text-muted">
           Page {formatNumber(page)} of {formatNumber(last)}
           {total !== undefined && ` · ${formatNumber(total)} in all`}
