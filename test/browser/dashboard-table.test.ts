@@ -20,7 +20,7 @@ import { readColumn, urlParam } from './tables';
 // type, facets with counts, chips, Reset, sort, page size, pages that survive a reload, the
 // keyboard, and a phone's Filters sheet and cards. The lists are answered in the browser by a
 // fake of the list contract (./fake-list.ts), so the table is tested on its own; screenshots
-// of both lists at 1280 and 360 px go to test-output/.
+// of both lists at 1280 and 360 px go to test-results/dashboard/ (ignored by git).
 
 const DESIGNERS = [
   { discordId: '200000000000000001', name: 'Astra' },
@@ -112,7 +112,8 @@ const TICKET_LIST: FakeList<TicketSummary> = {
 
 const POLL = { timeout: 30_000, interval: 100 };
 const LEAD = { discordId: '200000000000000010', username: 'Lea' };
-const SHOTS = 'test-output';
+// Beside the other dashboard screenshots, in the folder git ignores.
+const SHOTS = 'test-results/dashboard';
 mkdirSync(SHOTS, { recursive: true });
 
 const byCreated = [...ORDERS].sort((a, b) =>
@@ -147,7 +148,7 @@ describe('the dashboard’s table in Chromium', () => {
     await pages.getByText('Page 1 of 50 · 1,230 in all').waitFor();
     await waitForData(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/orders-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/table-orders-1280.png`, fullPage: true });
 
     // Typed, not submitted: the list follows once typing pauses.
     await page.getByRole('searchbox', { name: 'Search orders' }).fill('customer012');
@@ -160,7 +161,7 @@ describe('the dashboard’s table in Chromium', () => {
 
     // The status facet: every status with its count; two ticked.
     await page.getByRole('button', { name: 'Filter by Status', exact: true }).click();
-    const options = page.getByRole('option');
+    const options = page.getByRole('dialog', { name: 'Status filter' }).getByRole('option');
     const count = (status: OrderStatus) => ORDERS.filter((row) => row.status === status).length;
     const paidLabel = ORDER_STATUS_LABELS.paid;
     const loggedLabel = ORDER_STATUS_LABELS.logged;
@@ -187,7 +188,10 @@ describe('the dashboard’s table in Chromium', () => {
 
     // A second facet joins the first; Reset clears both and the search.
     await page.getByRole('button', { name: 'Filter by Designer', exact: true }).click();
-    await options.filter({ hasText: 'Borealis' }).click();
+    await page
+      .getByRole('dialog', { name: 'Designer filter' })
+      .getByRole('option', { name: /^Borealis/ })
+      .click();
     await page.waitForURL((url) => url.searchParams.get('designer') === DESIGNERS[1].discordId);
     await page.keyboard.press('Escape');
     await chips.getByRole('button', { name: 'Reset' }).click();
@@ -203,8 +207,8 @@ describe('the dashboard’s table in Chromium', () => {
     await page.getByText('No orders match these filters.').waitFor();
     await page.getByRole('button', { name: /^Filter by Status/ }).click();
     await expect
-      .poll(() => page.getByRole('option', { name: /Paid/ }).first().textContent(), POLL)
-      .toBe(`${ORDER_STATUS_LABELS.paid}0`);
+      .poll(() => page.getByRole('option', { name: /^Paid/ }).textContent(), POLL)
+      .toBe(`✓${ORDER_STATUS_LABELS.paid}0`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expectOrders(page, ids(byCreated.slice(0, 25)));
@@ -353,7 +357,7 @@ describe('the dashboard’s table in Chromium', () => {
       .toHaveLength(25);
     await waitForData(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/tickets-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/table-tickets-1280.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -369,7 +373,7 @@ describe('the dashboard’s table in Chromium', () => {
     );
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await cards.first().getByRole('link', { name: 'order-0001' }).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/orders-360.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/table-orders-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
     await expectNoAxeViolations(page);
 
@@ -400,7 +404,7 @@ describe('the dashboard’s table in Chromium', () => {
     await waitForData(page);
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-    await page.screenshot({ path: `${SHOTS}/tickets-360.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/table-tickets-360.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

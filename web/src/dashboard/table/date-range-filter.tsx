@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { type DateRange, DayPicker } from 'react-day-picker';
 import { buttonClass } from '../../components/ui/button';
 import { formatDay } from '../display/format';
+import { PlusIcon } from './faceted-filter';
 
 // The list's date range (`from`/`to`, days inclusive): react-day-picker's range calendar in a
 // Radix popover (arrow keys move by day, PageUp/PageDown by month, Enter picks). The first
@@ -62,7 +63,7 @@ export function DateRangeFilter({
         className={`${buttonClass('secondary', 'sm')} border-dashed`}
         aria-label={shown ? `Filter by ${label}: ${shown}` : `Filter by ${label}`}
       >
-        <span aria-hidden="true">+</span>
+        <PlusIcon />
         {label}
         {shown && (
           <span className="rounded-full bg-lavender/20 px-2 py-0.5 text-xs font-semibold text-lavender">

@@ -47,6 +47,16 @@ export function facetValueLabel(facet: TableFacet, value: string): string {
   return facet.options?.find((option) => option.value === value)?.label ?? value;
 }
 
+/** The anchors' "add a filter" mark, drawn: a text "+" would join the button's name. */
+export function PlusIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 fill-none stroke-current">
+      <circle cx="8" cy="8" r="6.5" />
+      <path d="M8 5v6M5 8h6" />
+    </svg>
+  );
+}
+
 const CHIP = 'rounded-full bg-lavender/20 px-2 py-0.5 text-xs font-semibold text-lavender';
 
 export function FacetedFilter({
@@ -74,7 +84,7 @@ export function FacetedFilter({
             : `Filter by ${facet.label}: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`
         }
       >
-        <span aria-hidden="true">+</span>
+        <PlusIcon />
         {facet.label}
         {selected.length > 2 ? (
           <span className={CHIP}>{selected.length} selected</span>
@@ -89,6 +99,7 @@ export function FacetedFilter({
       <Popover.Content
         align="start"
         sideOffset={4}
+        aria-label={`${facet.label} filter`}
         className="z-50 w-64 rounded-lg border border-line bg-ink p-1 shadow-xl"
       >
         <Command label={facet.label} className="text-sm">
