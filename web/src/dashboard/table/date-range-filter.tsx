@@ -59,12 +59,13 @@ export function DateRangeFilter({
   const shown = describeRange(from, to);
   return (
     <Popover.Root>
-      <Popover.Trigger
-        className={`${buttonClass('secondary', 'sm')} border-dashed`}
-        aria-label={shown ? `Filter by ${label}: ${shown}` : `Filter by ${label}`}
-      >
+      <Popover.Trigger className={`${buttonClass('secondary', 'sm')} border-dashed`}>
         <PlusIcon />
-        {label}
+        <span>
+          <span className="sr-only">Filter by </span>
+          {label}
+          {shown && <span className="sr-only">: </span>}
+        </span>
         {shown && (
           <span className="rounded-full bg-lavender/20 px-2 py-0.5 text-xs font-semibold text-lavender">
             {shown}

@@ -76,21 +76,20 @@ export function FacetedFilter({
     onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   return (
     <Popover.Root>
-      <Popover.Trigger
-        className={`${buttonClass('secondary', 'sm')} border-dashed`}
-        aria-label={
-          selected.length === 0
-            ? `Filter by ${facet.label}`
-            : `Filter by ${facet.label}: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`
-        }
-      >
+      {/* Named by its text, "Filter by Status: Paid, Logged" (the hidden words join it). */}
+      <Popover.Trigger className={`${buttonClass('secondary', 'sm')} border-dashed`}>
         <PlusIcon />
-        {facet.label}
+        <span>
+          <span className="sr-only">Filter by </span>
+          {facet.label}
+          {selected.length > 0 && <span className="sr-only">: </span>}
+        </span>
         {selected.length > 2 ? (
           <span className={CHIP}>{selected.length} selected</span>
         ) : (
-          selected.map((value) => (
+          selected.map((value, index) => (
             <span key={value} className={CHIP}>
+              {index > 0 && <span className="sr-only">, </span>}
               {facetValueLabel(facet, value)}
             </span>
           ))
