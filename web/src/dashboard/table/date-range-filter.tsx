@@ -60,14 +60,16 @@ export function DateRangeFilter({
   return (
     <Popover.Root>
       <Popover.Trigger className={`${buttonClass('secondary', 'sm')} border-dashed`}>
-        <PlusIcon />
-        <span>
-          <span className="sr-only">Filter by </span>
-          {label}
-          {shown && <span className="sr-only">: </span>}
+        <span className="sr-only">
+          {shown ? `Filter by ${label}: ${shown}` : `Filter by ${label}`}
         </span>
+        <PlusIcon />
+        <span aria-hidden="true">{label}</span>
         {shown && (
-          <span className="rounded-full bg-lavender/20 px-2 py-0.5 text-xs font-semibold text-lavender">
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-lavender/20 px-2 py-0.5 text-xs font-semibold text-lavender"
+          >
             {shown}
           </span>
         )}

@@ -76,20 +76,22 @@ export function FacetedFilter({
     onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   return (
     <Popover.Root>
-      {/* Named by its text, "Filter by Status: Paid, Logged" (the hidden words join it). */}
+      {/* Named by its hidden text, "Filter by Status: Paid, Logged": no aria-label over it. */}
       <Popover.Trigger className={`${buttonClass('secondary', 'sm')} border-dashed`}>
-        <PlusIcon />
-        <span>
-          <span className="sr-only">Filter by </span>
-          {facet.label}
-          {selected.length > 0 && <span className="sr-only">: </span>}
+        <span className="sr-only">
+          {`Filter by ${facet.label}`}
+          {selected.length > 0 &&
+            `: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`}
         </span>
+        <PlusIcon />
+        <span aria-hidden="true">{facet.label}</span>
         {selected.length > 2 ? (
-          <span className={CHIP}>{selected.length} selected</span>
+          <span aria-hidden="true" className={CHIP}>
+            {selected.length} selected
+          </span>
         ) : (
-          selected.map((value, index) => (
-            <span key={value} className={CHIP}>
-              {index > 0 && <span className="sr-only">, </span>}
+          selected.map((value) => (
+            <span key={value} aria-hidden="true" className={CHIP}>
               {facetValueLabel(facet, value)}
             </span>
           ))
