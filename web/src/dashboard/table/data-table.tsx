@@ -1,11 +1,8 @@
 import {
   type ColumnDef,
   type ColumnVisibilityState,
-  columnVisibilityFeature,
   type RowData,
-  rowSortingFeature,
   type SortingState,
-  tableFeatures,
   type Updater,
   useTable,
 } from '@tanstack/react-table';
@@ -21,6 +18,8 @@ import { loadColumnVisibility, saveColumnVisibility } from './column-visibility'
 import type { TableFacet } from './faceted-filter';
 import { type RowAction, RowActions } from './row-actions';
 import { TableCards } from './table-cards';
+import { ACTIONS_ID, features } from './table-features';
+import { TableGrid } from './table-grid';
 import { TablePagination } from './table-pagination';
 import {
   filterParams,
@@ -59,9 +58,7 @@ export type TableColumn<Row> = {
   card?: boolean;
 };
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 const NO_ROWS: never[] = [];
-const ACTIONS_ID = 'actions';
 
 type DataTableProps<Row> = {
   /** Names the table's remembered settings in this browser, e.g. 'applications'. */
@@ -165,8 +162,8 @@ export function DataTable<Row extends RowData>({
   };
 
   // Row links remember this list's URL, so the detail page's way back keeps the filters.
-  const location = useLocation();
-  const linkState = fromList(location.pathname, location.search);
+  const { pathname, search: locationSearch } = useLocation();
+  const linkState = useMemo(() => fromList(pathname, locationSearch), [pathname, locationSearch]);
   const navigate = useNavigate();
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
     () => [
@@ -230,7 +227,6 @@ export function DataTable<Row extends RowData>({
   };
   useRowKeys({ rowsRef, searchRef, onOpen: rowHref ? openRow : undefined });
 
-  const visibleColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   const total = page.data?.total;
   const shownPage = page.data && !page.stale ? page.data.page : query.page;
@@ -293,95 +289,15 @@ export function DataTable<Row extends RowData>({
           empty={page.status === 'ready' && rowsData.length === 0 ? emptyState : null}
         />
       ) : (
-        <section
-          ref={rowsRef}
-          aria-label={`${caption} table`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-line"
-        >
-          <table className="w-full text-left text-sm" aria-busy={busy}>
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-white/5">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        className={`px-3 py-2 font-semibold whitespace-nowrap ${align(header.column.id)}`}
-                        aria-sort={
-                          sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : undefined
-                        }
-                      >
-                        {header.column.id === ACTIONS_ID ? (
-                          <span className="sr-only">Actions</span>
-                        ) : header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className="inline-flex items-center gap-1 hover:text-lavender"
-                          >
-                            <table.FlexRender header={header} />
-                            <span aria-hidden="true">
-                              {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                            </span>
-                          </button>
-                        ) : (
-                          <table.FlexRender header={header} />
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {page.status === 'loading' && (
-                <tr>
-                  <td colSpan={visibleColumns.length} className="px-3 py-6 text-center text-muted">
-                    Loading…
-                  </td>
-                </tr>
-              )}
-              {page.status === 'ready' && rows.length === 0 && (
-                <tr>
-                  <td colSpan={visibleColumns.length}>{emptyState}</td>
-                </tr>
-              )}
-              {rows.map((row, rowIndex) => (
-                <tr
-                  key={row.id}
-                  data-row-index={rowIndex}
-                  tabIndex={-1}
-                  className="border-t border-line -outline-offset-4 hover:bg-white/5 focus:bg-white/10"
-                >
-                  {row.getVisibleCells().map((cell, index) =>
-                    index === 0 ? (
-                      <th
-                        key={cell.id}
-                        scope="row"
-                        className={`px-3 py-2 font-normal ${align(cell.column.id)}`}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </th>
-                    ) : (
-                      <td key={cell.id} className={`px-3 py-2 ${align(cell.column.id)}`}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <TableGrid
+          table={table}
+          caption={caption}
+          align={align}
+          busy={busy}
+          loading={page.status === 'loading'}
+          empty={page.status === 'ready' && rows.length === 0 ? emptyState : null}
+          gridRef={rowsRef}
+        />
       )}
       <TablePagination
         caption={caption}

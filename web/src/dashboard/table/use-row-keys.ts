@@ -33,8 +33,10 @@ export function useRowKeys({
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTheirs(event.target)) return;
       const rows = [...(rowsRef.current?.querySelectorAll<HTMLElement>(ROW) ?? [])];
+      // From a row, or from a link or button inside one: j/k move on from that row.
       const active = document.activeElement;
-      const current = active instanceof HTMLElement ? rows.indexOf(active) : -1;
+      const row = active?.closest<HTMLElement>(ROW) ?? null;
+      const current = row ? rows.indexOf(row) : -1;
       const fromRow = current >= 0;
       if (event.key === '/') {
         event.preventDefault();
@@ -53,7 +55,8 @@ export function useRowKeys({
         rows[next]?.scrollIntoView({ block: 'nearest' });
         return;
       }
-      if (event.key === 'Enter' && fromRow && open.current) {
+      // Enter on the row itself; on a link or button inside it, Enter is theirs.
+      if (event.key === 'Enter' && fromRow && active === row && open.current) {
         event.preventDefault();
         open.current(Number(rows[current]?.dataset.rowIndex));
       }
