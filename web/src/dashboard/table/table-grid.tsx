@@ -32,7 +32,9 @@ export function TableGrid<Row extends RowData>({
       aria-label={`${caption} table`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-line"
+      // relative: the sr-only header of the actions column is positioned, and would otherwise
+      // escape the scrolling box and widen the page.
+      className="relative overflow-x-auto rounded-xl border border-line"
     >
       <table className="w-full text-left text-sm" aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
