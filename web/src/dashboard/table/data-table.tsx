@@ -259,19 +259,17 @@ export function DataTable<Row extends RowData>({
         dateLabel={dateLabel}
         searchRef={searchRef}
         phone={phone}
-        end={
-          <>
-            <ViewMenu table={table} />
-            {exportEndpoint && (
-              <a
-                href={apiUrl({ path: exportEndpoint, params: filterParams(query) })}
-                className={buttonClass('secondary', 'sm')}
-                download
-              >
-                Export CSV
-              </a>
-            )}
-          </>
+        view={<ViewMenu table={table} />}
+        exports={
+          exportEndpoint && (
+            <a
+              href={apiUrl({ path: exportEndpoint, params: filterParams(query) })}
+              className={buttonClass('secondary', 'sm')}
+              download
+            >
+              Export CSV
+            </a>
+          )
         }
       />
       <ApiProblem state={page} loading="" failed="The list could not be loaded" />

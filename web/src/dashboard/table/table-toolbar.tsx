@@ -21,8 +21,10 @@ export type ToolbarProps = {
   dateLabel?: string;
   searchRef: Ref<HTMLInputElement>;
   phone: boolean;
-  /** The View menu and any export, at the toolbar's end (desktop). */
-  end?: ReactNode;
+  /** The View menu, at the toolbar's end (desktop: a phone's cards have no columns). */
+  view?: ReactNode;
+  /** An export of what is shown, at the toolbar's end. */
+  exports?: ReactNode;
 };
 
 function FilterControls({
@@ -146,7 +148,7 @@ function FilterChips({
 }
 
 export function TableToolbar(props: ToolbarProps) {
-  const { query, onChange, search, searchRef, phone, end } = props;
+  const { query, onChange, search, searchRef, phone, view, exports } = props;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -158,11 +160,17 @@ export function TableToolbar(props: ToolbarProps) {
           inputRef={searchRef}
         />
         {phone ? (
-          (props.facets.length > 0 || props.dateLabel) && <FiltersSheet {...props} />
+          <>
+            {(props.facets.length > 0 || props.dateLabel) && <FiltersSheet {...props} />}
+            {exports}
+          </>
         ) : (
           <>
             <FilterControls {...props} />
-            {end && <div className="ml-auto flex items-center gap-2">{end}</div>}
+            <div className="ml-auto flex items-center gap-2">
+              {view}
+              {exports}
+            </div>
           </>
         )}
       </div>
