@@ -11,7 +11,7 @@ import {
   waitForPage,
   watchPageErrors,
 } from './support';
-import { readTable, urlParam } from './tables';
+import { pickFacet, readTable, urlParam } from './tables';
 
 // The dashboard's two inboxes: the customers' reviews (all staff read them) and the contact
 // form's messages, which a lead marks handled by keyboard.
@@ -101,9 +101,9 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await waitForData(page);
     await expectNoAxeViolations(page);
     // Hiding is an executive's.
-    await expect(table.getByRole('button').count()).resolves.toBe(0);
+    await expect(table.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
-    await page.getByRole('combobox', { name: 'Rating' }).selectOption('5');
+    await pickFacet(page, 'Rating', '5/5');
     await page.waitForURL((url) => url.searchParams.get('rating') === '5');
     await expect
       .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
@@ -128,19 +128,25 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
       .getByRole('table', { name: 'Reviews' })
       .getByRole('row')
       .filter({ hasText: 'rev-1' });
-    await row.getByRole('button', { name: 'Hide from site' }).focus();
+    // From the row's "…" menu, by keyboard: Enter opens it on its first item.
+    const menuButton = row.getByRole('button', { name: /^Actions for/ });
+    await menuButton.focus();
     await page.keyboard.press('Enter');
-    await row.getByRole('button', { name: 'Show on site' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Hide from site' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Enter');
     await row.getByText('Hidden by staff').waitFor();
     expect(await testimonials()).not.toContain('Stellar logo');
-    await expectNoAxeViolations(page);
 
-    await row.getByRole('button', { name: 'Show on site' }).click();
-    await row.getByRole('button', { name: 'Hide from site' }).waitFor();
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Show on site' }).click();
+    await row.getByText(/^Yes$/).waitFor();
     expect(await testimonials()).toContain('Stellar logo');
     // Not published by its customer: nothing to hide or show.
     const unpublished = page.getByRole('row').filter({ hasText: 'rev-2' });
-    await expect(unpublished.getByRole('button').count()).resolves.toBe(0);
+    await expect(unpublished.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(
+      0,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -157,16 +163,20 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
 
     const alice = messagesTable(page).getByRole('row').filter({ hasText: 'Logo price' });
     await alice.getByText('alice@example.com').waitFor();
-    await alice.getByRole('button', { name: 'Mark handled' }).focus();
+    await alice.getByRole('button', { name: /^Actions for/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Mark handled' }).waitFor();
     await page.keyboard.press('Enter');
     await alice.getByText(/^Handled .+ by Lea$/).waitFor();
-    await expect(alice.getByRole('button', { name: 'Mark handled' }).count()).resolves.toBe(0);
+    // Nothing more to do with it: no menu.
+    await expect(alice.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
-    const state = page.getByRole('combobox', { name: 'State' });
-    await state.selectOption('false');
+    await pickFacet(page, 'State', 'Open');
     await page.waitForURL((url) => url.searchParams.get('handled') === 'false');
     await expect.poll(() => subjects(page), POLL).toEqual(['Bot help']);
-    await state.selectOption('true');
+    await pickFacet(page, 'State', 'Open');
+    await pickFacet(page, 'State', 'Handled');
+    await page.waitForURL((url) => url.searchParams.get('handled') === 'true');
     await expect.poll(() => subjects(page), POLL).toEqual(['Logo price']);
     expect(urlParam(page, 'handled')).toBe('true');
     await expectNoAxeViolations(page);

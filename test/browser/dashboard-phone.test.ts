@@ -66,9 +66,9 @@ const STOPS: Stop[] = [
   },
   {
     path: '/dashboard/reviews',
-    ready: (page) => page.getByRole('cell', { name: 'Stellar logo' }),
+    ready: (page) => page.getByText('Stellar logo'),
   },
-  { path: '/dashboard/messages', ready: (page) => page.getByRole('cell', { name: 'Logo price' }) },
+  { path: '/dashboard/messages', ready: (page) => page.getByText('Logo price') },
   { path: '/dashboard/blog', ready: (page) => page.getByRole('heading', { level: 1 }) },
   {
     path: '/dashboard/content',

@@ -3,7 +3,7 @@ import { createStaffUsersRepository } from '../../db/repositories/staff-users';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { expectNoAxeViolations, PHONE, useBrowserSite, waitForData, waitForPage } from './support';
-import { readColumn } from './tables';
+import { pickFacet, readColumn } from './tables';
 
 // The dashboard's Tickets page as a lead uses it: tickets opened from Discord and the site,
 // filtered; one opened with its transcript (hostile text shown as text) beside its timeline;
@@ -90,7 +90,8 @@ describe('the dashboard’s tickets in Chromium', () => {
       .toEqual([name(numbers.closed), name(numbers.emojis), name(numbers.banners)]);
     // For the record of how the list looks (ignored by git), not asserted.
     await page.screenshot({ path: 'test-results/dashboard/tickets-1280.png', fullPage: true });
-    await page.getByLabel('Status').selectOption('closed');
+    await pickFacet(page, 'Status', 'Closed');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'closed');
     await expect.poll(() => readColumn(table, 'Ticket'), POLL).toEqual([name(numbers.closed)]);
     await expectNoAxeViolations(page);
 
@@ -144,7 +145,12 @@ describe('the dashboard’s tickets in Chromium', () => {
     await site.signInAsStaff(page, ['lead'], LEAD);
     await page.goto(`${site.url}/dashboard/tickets`);
     await waitForPage(page);
-    await page.getByRole('table', { name: 'Tickets' }).getByRole('row').nth(1).waitFor();
+    // Rows as cards on a phone.
+    await page
+      .getByRole('region', { name: 'Tickets list' })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await page.screenshot({ path: 'test-results/dashboard/tickets-360.png', fullPage: true });
     await page.goto(`${site.url}/dashboard/tickets/${numbers.emojis}`);
     await waitForPage(page);

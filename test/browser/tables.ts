@@ -25,3 +25,16 @@ export async function readColumn(table: Locator, header: string): Promise<string
 export function urlParam(page: Page, name: string): string | null {
   return new URL(page.url()).searchParams.get(name);
 }
+
+/**
+ * Ticks (or unticks) `option` in the toolbar's `facet` filter, as a person does: open its
+ * popover, pick the value, close it again.
+ */
+export async function pickFacet(page: Page, facet: string, option: string | RegExp) {
+  await page.getByRole('button', { name: new RegExp(`^Filter by ${facet}(:|$)`) }).click();
+  await page
+    .getByRole('dialog', { name: `${facet} filter` })
+    .getByRole('option', { name: typeof option === 'string' ? new RegExp(`^${option}`) : option })
+    .click();
+  await page.keyboard.press('Escape');
+}

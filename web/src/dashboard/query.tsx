@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   QueryClient,
   QueryClientProvider,
   useMutation,
@@ -74,12 +75,31 @@ function stateOf<T>(query: {
  */
 export function useStaffQuery<T>(
   request: ApiRequest,
-  { enabled = true }: { enabled?: boolean } = {},
-): ApiState<T> & { reload: () => Promise<void> } {
+  {
+    enabled = true,
+    keepPrevious = false,
+  }: {
+    enabled?: boolean;
+    /** Show the last answer while the next one loads (a table's next page or filter). */
+    keepPrevious?: boolean;
+  } = {},
+): ApiState<T> & {
+  reload: () => Promise<void> /** the shown answer is the previous one */;
+  stale: boolean;
+} {
   const url = apiUrl(request);
-  const query = useQuery({ queryKey: [url], queryFn: () => fetchJson<T>(url), enabled });
+  const query = useQuery({
+    queryKey: [url],
+    queryFn: () => fetchJson<T>(url),
+    enabled,
+    ...(keepPrevious && { placeholderData: keepPreviousData }),
+  });
   const { refetch } = query;
-  return { ...stateOf<T>(query), reload: async () => void (await refetch()) };
+  return {
+    ...stateOf<T>(query),
+    stale: query.isPlaceholderData,
+    reload: async () => void (await refetch()),
+  };
 }
 
 /** A write the server refused (or could not be reached for): its message is the server's. */

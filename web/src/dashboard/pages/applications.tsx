@@ -6,7 +6,7 @@ import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import type { SectionPageProps } from '../sections';
 import { BackToList } from '../table/back-to-list';
-import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+import { DataTable, type TableColumn, type TableFacet } from '../table/data-table';
 
 // Applications (leads, executives): the list, and one application at /dashboard/applications/:id.
 
@@ -34,19 +34,21 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
       <span className="font-mono whitespace-nowrap">{applicationReference(row.type, row.id)}</span>
     ),
   },
-  { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
-  { id: 'type', header: 'Type', cell: (row) => capitalize(row.type) },
+  { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername, card: true },
+  { id: 'type', header: 'Type', cell: (row) => capitalize(row.type), card: true },
   {
     id: 'status',
     header: 'Status',
     sortable: true,
     cell: (row) => <StatusBadge kind="application" value={row.status} />,
+    card: true,
   },
   {
     id: 'submitted',
     header: 'Submitted',
     sortable: true,
     cell: (row) => <When value={row.submittedAt} />,
+    card: true,
   },
   { id: 'reviewer', header: 'Decided by', cell: (row) => row.reviewerName ?? '—' },
   {
@@ -57,28 +59,18 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
   },
 ];
 
-const FILTERS: TableFilter[] = [
+const FACETS: TableFacet[] = [
+  { id: 'status', label: 'Status', options: statusOptions('application') },
   {
-    kind: 'search',
-    id: 'q',
-    label: 'Search references, usernames and answers',
-    placeholder: 'e.g. DES-000012 or nova',
-  },
-  {
-    kind: 'select',
     id: 'type',
     label: 'Type',
     options: APPLICATION_TYPES.map((type) => ({ value: type, label: capitalize(type) })),
   },
-  {
-    kind: 'select',
-    id: 'status',
-    label: 'Status',
-    options: statusOptions('application'),
-  },
-  { kind: 'date', id: 'from', label: 'Submitted from' },
-  { kind: 'date', id: 'to', label: 'Submitted until' },
 ];
+const SEARCH = {
+  label: 'Search references, usernames and answers',
+  placeholder: 'e.g. DES-000012 or nova',
+};
 
 const DEFAULT_SORT = { id: 'submitted', order: 'desc' } as const;
 const rowHref = (row: ApplicationRow) => `/dashboard/applications/${row.id}`;
@@ -107,7 +99,9 @@ export default function ApplicationsSection({ itemId }: SectionPageProps) {
         caption="Applications"
         endpoint="/api/staff/applications"
         columns={COLUMNS}
-        filters={FILTERS}
+        facets={FACETS}
+        search={SEARCH}
+        dateLabel="Submitted"
         defaultSort={DEFAULT_SORT}
         rowKey={rowKey}
         rowHref={rowHref}

@@ -8,7 +8,7 @@ import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
-import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+import { DataTable, type TableColumn, type TableFacet } from '../table/data-table';
 import OrderDetail from './order-detail';
 
 const COLUMNS: TableColumn<OrderSummary>[] = [
@@ -18,19 +18,22 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     header: 'Status',
     cell: (row) => <StatusBadge kind="order" value={row.status} />,
     sortable: true,
+    card: true,
   },
   {
     id: 'designer',
     header: 'Designer',
     cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
+    card: true,
   },
-  { id: 'customer', header: 'Customer', cell: customerLabel },
+  { id: 'customer', header: 'Customer', cell: customerLabel, card: true },
   {
     id: 'price',
     header: 'Price (R$)',
     cell: (row) => formatNumber(row.priceRobux),
     sortable: true,
     align: 'right',
+    card: true,
   },
   { id: 'qc', header: 'QC', cell: (row) => <StatusBadge kind="qc" value={row.qc} /> },
   { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} /> },
@@ -46,16 +49,28 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     header: 'Created',
     cell: (row) => <When value={row.createdAt} />,
     sortable: true,
+    card: true,
   },
 ];
 
 type Designers = { designers: { discordId: string; name: string }[] };
 
+const STATUS: TableFacet = { id: 'status', label: 'Status', options: statusOptions('order') };
+const QC: TableFacet = { id: 'qc', label: 'QC', options: statusOptions('qc') };
+const PAID: TableFacet = {
+  id: 'paid',
+  label: 'Paid',
+  options: [
+    { value: 'true', label: 'Paid' },
+    { value: 'false', label: 'Not paid' },
+  ],
+};
+
 /**
- * Leads and executives filter by designer from a list of names (a search box by Discord id
- * until it has loaded); designers see only their own orders, so they get no such filter.
+ * Leads and executives filter by designer, named from the designers list (the facet's counts
+ * name any other); designers see only their own orders, so they get no such filter.
  */
-function useDesignerFilter(): TableFilter | null {
+function useDesignerFacet(): TableFacet | null {
   const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
   const seesAll = me.status === 'ready' && hasRole(me.data, 'lead');
   const list = useStaffQuery<Designers>(
@@ -63,54 +78,26 @@ function useDesignerFilter(): TableFilter | null {
     { enabled: seesAll },
   );
   const designers = list.status === 'ready' ? list.data.designers : null;
-  return useMemo((): TableFilter | null => {
+  return useMemo((): TableFacet | null => {
     if (!seesAll) return null;
-    if (!designers) return { kind: 'search', id: 'designer', label: 'Designer' };
     return {
-      kind: 'select',
       id: 'designer',
       label: 'Designer',
-      options: designers.map(({ discordId, name }) => ({ value: discordId, label: name })),
+      options: (designers ?? []).map(({ discordId, name }) => ({ value: discordId, label: name })),
     };
   }, [seesAll, designers]);
 }
 
-const FILTERS: TableFilter[] = [
-  {
-    kind: 'select',
-    id: 'status',
-    label: 'Status',
-    options: statusOptions('order'),
-  },
-  { kind: 'search', id: 'customer', label: 'Customer', placeholder: 'Roblox name or Discord id' },
-  {
-    kind: 'select',
-    id: 'qc',
-    label: 'QC',
-    options: statusOptions('qc'),
-  },
-  {
-    kind: 'select',
-    id: 'paid',
-    label: 'Paid',
-    options: [
-      { value: 'true', label: 'Paid' },
-      { value: 'false', label: 'Not paid' },
-    ],
-  },
-  { kind: 'date', id: 'from', label: 'Created from' },
-  { kind: 'date', id: 'to', label: 'Created to' },
-];
+const DEFAULT_SORT = { id: 'created', order: 'desc' } as const;
+const SEARCH = { label: 'Search orders', placeholder: 'Order id, customer or Roblox name' };
+const rowKey = (row: OrderSummary) => row.id;
+const rowHref = (row: OrderSummary) => `/dashboard/orders/${encodeURIComponent(row.id)}`;
 
 /** Orders: designers see their own (the server decides), leads and executives all. */
 export default function OrdersSection({ itemId }: SectionPageProps) {
   useLiveRefresh(['order'], '/api/staff/orders');
-  const designer = useDesignerFilter();
-  const filters = useMemo(() => {
-    if (!designer) return FILTERS;
-    const [status, ...rest] = FILTERS;
-    return status ? [status, designer, ...rest] : [designer];
-  }, [designer]);
+  const designer = useDesignerFacet();
+  const facets = useMemo(() => [STATUS, ...(designer ? [designer] : []), QC, PAID], [designer]);
   if (itemId) return <OrderDetail id={itemId} />;
   return (
     <section aria-labelledby="orders-title" className="space-y-4">
@@ -122,10 +109,12 @@ export default function OrdersSection({ itemId }: SectionPageProps) {
         caption="Orders"
         endpoint="/api/staff/orders"
         columns={COLUMNS}
-        filters={filters}
-        defaultSort={{ id: 'created', order: 'desc' }}
-        rowKey={(row) => row.id}
-        rowHref={(row) => `/dashboard/orders/${encodeURIComponent(row.id)}`}
+        facets={facets}
+        search={SEARCH}
+        dateLabel="Created"
+        defaultSort={DEFAULT_SORT}
+        rowKey={rowKey}
+        rowHref={rowHref}
         empty="No orders match these filters."
       />
     </section>

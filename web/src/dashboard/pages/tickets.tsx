@@ -10,7 +10,7 @@ import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
-import { DataTable, type TableColumn, type TableFilter } from '../table/data-table';
+import { DataTable, type RowAction, type TableColumn, type TableFacet } from '../table/data-table';
 import { CapacityWarning } from '../tickets/capacity-warning';
 import TicketDetail from './ticket-detail';
 
@@ -24,20 +24,30 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
     id: 'status',
     header: 'Status',
     cell: (row) => <StatusBadge kind="ticket" value={row.status} />,
+    sortable: true,
+    card: true,
   },
-  { id: 'service', header: 'Service', cell: (row) => row.serviceLabel },
+  { id: 'service', header: 'Service', cell: (row) => row.serviceLabel, card: true },
   {
     id: 'customer',
     header: 'Customer',
     cell: (row) => <Person name={row.customerName} id={row.customerDiscordId} />,
+    card: true,
   },
   {
     id: 'claimant',
     header: 'Claimed by',
     cell: (row) => <Person name={row.claimantName} id={row.claimantDiscordId} />,
+    card: true,
   },
   { id: 'source', header: 'From', cell: (row) => (row.source === 'site' ? 'Site' : 'Discord') },
-  { id: 'opened', header: 'Opened', cell: (row) => <When value={row.createdAt} /> },
+  {
+    id: 'opened',
+    header: 'Opened',
+    cell: (row) => <When value={row.createdAt} />,
+    sortable: true,
+    card: true,
+  },
   {
     id: 'closed',
     header: 'Closed',
@@ -46,26 +56,14 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
   },
 ];
 
-const STATUS_FILTER: TableFilter = {
-  kind: 'select',
-  id: 'status',
-  label: 'Status',
-  options: statusOptions('ticket'),
-};
+const STATUS: TableFacet = { id: 'status', label: 'Status', options: statusOptions('ticket') };
 
-const OTHER_FILTERS: TableFilter[] = [
-  { kind: 'date', id: 'from', label: 'Opened from' },
-  { kind: 'date', id: 'to', label: 'Opened to' },
-  { kind: 'search', id: 'q', label: 'Search', placeholder: 'ticket-0042, Roblox name, words' },
-];
-
-/** The service filter's choices: the services and plans as the site and the panel name them. */
-function useServiceFilter(): TableFilter {
+/** The service facet's names: the services and plans as the site and the panel name them. */
+function useServiceFacet(): TableFacet {
   const content = useStaffQuery<SiteContent>({ path: SITE_CONTENT_URL });
   const data = content.status === 'ready' ? content.data : null;
   return useMemo(
     () => ({
-      kind: 'select',
       id: 'service',
       label: 'Service',
       options: data
@@ -80,10 +78,10 @@ function useServiceFilter(): TableFilter {
 }
 
 /**
- * Who claimed tickets, by name (a search box by Discord id until the names have loaded). Leads
- * and executives only: a designer sees their own tickets and unclaimed ones, nobody else's.
+ * Who claimed tickets, by name. Leads and executives only: a designer sees their own tickets
+ * and unclaimed ones, nobody else's.
  */
-function useClaimantFilter(): TableFilter | null {
+function useClaimantFacet(): TableFacet | null {
   const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
   const seesAll = me.status === 'ready' && hasRole(me.data, 'lead');
   const list = useStaffQuery<{ claimants: { discordId: string; name: string }[] }>(
@@ -91,26 +89,38 @@ function useClaimantFilter(): TableFilter | null {
     { enabled: seesAll },
   );
   const claimants = list.status === 'ready' ? list.data.claimants : null;
-  return useMemo((): TableFilter | null => {
+  return useMemo((): TableFacet | null => {
     if (!seesAll) return null;
-    return claimants
-      ? {
-          kind: 'select',
-          id: 'claimant',
-          label: 'Claimed by',
-          options: claimants.map(({ discordId, name }) => ({ value: discordId, label: name })),
-        }
-      : { kind: 'search', id: 'claimant', label: 'Claimed by', placeholder: 'Discord id' };
+    return {
+      id: 'claimant',
+      label: 'Claimed by',
+      options: (claimants ?? []).map(({ discordId, name }) => ({ value: discordId, label: name })),
+    };
   }, [seesAll, claimants]);
+}
+
+const DEFAULT_SORT = { id: 'opened', order: 'desc' } as const;
+const SEARCH = { label: 'Search tickets', placeholder: 'ticket-0042, Roblox name, words' };
+const rowKey = (row: TicketSummary) => row.number;
+const rowHref = (row: TicketSummary) => `/dashboard/tickets/${row.number}`;
+
+/** The "…" menu: the ticket, and what the caller may do to it (done on its page). */
+function ticketActions(row: TicketSummary): RowAction[] {
+  const href = rowHref(row);
+  return [
+    { label: 'Open ticket', href },
+    ...(row.actions.includes('reassign') ? [{ label: 'Reassign…', href }] : []),
+    ...(row.actions.includes('forceClose') ? [{ label: 'Force close…', href }] : []),
+  ];
 }
 
 /** Tickets (decision 047): every ticket, newest first, with its transcript and timeline. */
 export default function TicketsSection({ itemId }: SectionPageProps) {
   useLiveRefresh(['ticket'], '/api/staff/tickets');
-  const service = useServiceFilter();
-  const claimant = useClaimantFilter();
-  const filters = useMemo(
-    () => [STATUS_FILTER, service, ...(claimant ? [claimant] : []), ...OTHER_FILTERS],
+  const service = useServiceFacet();
+  const claimant = useClaimantFacet();
+  const facets = useMemo(
+    () => [STATUS, service, ...(claimant ? [claimant] : [])],
     [service, claimant],
   );
   if (itemId) return <TicketDetail number={itemId} />;
@@ -125,10 +135,13 @@ export default function TicketsSection({ itemId }: SectionPageProps) {
         caption="Tickets"
         endpoint="/api/staff/tickets"
         columns={COLUMNS}
-        filters={filters}
-        defaultSort={{ id: 'opened', order: 'desc' }}
-        rowKey={(row) => row.number}
-        rowHref={(row) => `/dashboard/tickets/${row.number}`}
+        facets={facets}
+        search={SEARCH}
+        dateLabel="Opened"
+        defaultSort={DEFAULT_SORT}
+        rowKey={rowKey}
+        rowHref={rowHref}
+        actions={ticketActions}
         empty="No tickets match these filters."
       />
     </section>

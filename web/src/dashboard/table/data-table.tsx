@@ -1,40 +1,49 @@
 import {
   type ColumnDef,
   type ColumnVisibilityState,
-  columnVisibilityFeature,
   type RowData,
-  rowSortingFeature,
   type SortingState,
-  tableFeatures,
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { Page } from '../../../../core/shared/page';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ListPage } from '../../../../core/shared/list-page';
 import { apiUrl } from '../../../../core/site/api-url';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { buttonClass } from '../../components/ui/button';
 import { useStaffQuery } from '../query';
 import { fromList } from './back-to-list';
-import { ColumnPicker } from './column-picker';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
-import { type TableFilter, TableFilters } from './table-filters';
+import type { TableFacet } from './faceted-filter';
+import { type RowAction, RowActions } from './row-actions';
+import { TableCards } from './table-cards';
+import { ACTIONS_ID, features } from './table-features';
+import { TableGrid } from './table-grid';
+import { TablePagination } from './table-pagination';
 import {
   filterParams,
+  isFiltered,
   listParams,
   readTableQuery,
+  resetFilters,
   type TableQuery,
   type TableSort,
   writeTableQuery,
 } from './table-query';
+import { TableToolbar } from './table-toolbar';
+import { usePhone } from './use-phone';
+import { useRowKeys } from './use-row-keys';
 import { useSearchQuery } from './use-search-query';
+import { ViewMenu } from './view-menu';
 
-export type { TableFilter } from './table-filters';
+export type { TableFacet } from './faceted-filter';
+export type { RowAction } from './row-actions';
 
-// The dashboard's one table (TanStack Table, server-driven): the server sorts, filters and
-// pages (keyset cursors, core/shared/page.ts); the table renders, keeps the query in the URL,
-// and remembers hidden columns per table. Each section describes its columns and filters.
+// The dashboard's one table (TanStack Table, server-driven, after shadcn's tasks table and
+// Linear's lists): the server searches, filters, sorts, pages and counts each facet in one
+// answer (core/shared/list-page.ts); the table renders it, keeps the query in the URL and
+// remembers hidden columns per table. Each list describes its columns, facets and actions.
 
 export type TableColumn<Row> = {
   /** Column id; for a sortable column also the server's `sort` value. */
@@ -45,43 +54,52 @@ export type TableColumn<Row> = {
   /** Hidden until the member shows it. */
   hiddenByDefault?: boolean;
   align?: 'left' | 'right';
+  /** Shown on the row's card on a phone (the first column always is: it names the row). */
+  card?: boolean;
 };
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 const NO_ROWS: never[] = [];
 
 type DataTableProps<Row> = {
   /** Names the table's remembered settings in this browser, e.g. 'applications'. */
   tableId: string;
-  /** Names the table for assistive technology. */
+  /** Names the table for assistive technology; e.g. 'Orders'. */
   caption: string;
-  /** The list endpoint, answering Page<Row> for `?sort=&order=&cursor=&limit=&<filters>`. */
+  /** The list endpoint, answering ListPage<Row>. */
   endpoint: string;
   columns: TableColumn<Row>[];
-  filters?: TableFilter[];
+  facets?: TableFacet[];
+  /** The search box's name and hint: what the list searches. */
+  search: { label: string; placeholder?: string };
+  /** The column `from`/`to` apply to, e.g. 'Created'. */
+  dateLabel?: string;
   defaultSort: TableSort;
   rowKey: (row: Row) => string | number;
-  /** The row's detail page: its first cell links there. */
+  /** The row's detail page: its first cell links there and Enter opens it. */
   rowHref?: (row: Row) => string;
-  pageSize?: number;
-  /** e.g. 'No applications match these filters.' */
-  empty?: string;
+  /** What the row allows, in its "…" menu. */
+  actions?: (row: Row) => RowAction[];
+  /** e.g. 'No orders match these filters.' */
+  empty: string;
   /** An export of the current filter (e.g. '/api/staff/applications.csv'). */
   exportEndpoint?: string;
 };
 
 function useTableQuery(
-  filters: TableFilter[],
-  columns: TableColumn<unknown>[],
+  facets: TableFacet[],
+  columns: { id: string; sortable?: boolean }[],
   defaultSort: TableSort,
 ) {
   const [search, setSearch] = useSearchQuery();
-  const filterIds = useMemo(() => filters.map((filter) => filter.id), [filters]);
-  const sortIds = useMemo(
-    () => columns.filter((column) => column.sortable).map((column) => column.id),
-    [columns],
+  const shape = useMemo(
+    () => ({
+      facetIds: facets.map((facet) => facet.id),
+      sortIds: columns.filter((column) => column.sortable).map((column) => column.id),
+      defaultSort,
+    }),
+    [facets, columns, defaultSort],
   );
-  const query = readTableQuery(search, { filterIds, sortIds, defaultSort });
+  const query = readTableQuery(search, shape);
   const setQuery = useCallback(
     (next: TableQuery) => setSearch(writeTableQuery(next, defaultSort)),
     [setSearch, defaultSort],
@@ -89,29 +107,12 @@ function useTableQuery(
   return [query, setQuery] as const;
 }
 
-export function DataTable<Row extends RowData>({
-  tableId,
-  caption,
-  endpoint,
-  columns,
-  filters = [],
-  defaultSort,
-  rowKey,
-  rowHref,
-  pageSize = 25,
-  empty = 'Nothing matches these filters.',
-  exportEndpoint,
-}: DataTableProps<Row>) {
-  const [query, setQuery] = useTableQuery(filters, columns as TableColumn<unknown>[], defaultSort);
-  // Cursors of the pages before this one, for "Previous" (keyset pages only go forward).
-  const [previous, setPrevious] = useState<(string | undefined)[]>([]);
-  const page = useStaffQuery<Page<Row>>({ path: endpoint, params: listParams(query, pageSize) });
-
+function useVisibility(tableId: string, columns: { id: string; hiddenByDefault?: boolean }[]) {
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => ({
     ...Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [c.id, false])),
     ...loadColumnVisibility(tableId),
   }));
-  const onVisibilityChange = useCallback(
+  const onChange = useCallback(
     (updater: Updater<ColumnVisibilityState>) =>
       setVisibility((current) => {
         const next = typeof updater === 'function' ? updater(current) : updater;
@@ -120,57 +121,97 @@ export function DataTable<Row extends RowData>({
       }),
     [tableId],
   );
+  return [visibility, onChange] as const;
+}
 
-  /** A new filter or sort starts again at the first page. */
-  const changeQuery = useCallback(
-    (change: Partial<Pick<TableQuery, 'sort' | 'filters'>>) => {
-      setPrevious([]);
-      setQuery({ ...query, ...change, cursor: undefined });
-    },
-    [query, setQuery],
+export function DataTable<Row extends RowData>({
+  tableId,
+  caption,
+  endpoint,
+  columns,
+  facets = [],
+  search,
+  dateLabel,
+  defaultSort,
+  rowKey,
+  rowHref,
+  actions,
+  empty,
+  exportEndpoint,
+}: DataTableProps<Row>) {
+  const [query, setQuery] = useTableQuery(facets, columns, defaultSort);
+  const page = useStaffQuery<ListPage<Row>>(
+    { path: endpoint, params: listParams(query) },
+    { keepPrevious: true },
   );
+  const [visibility, onVisibilityChange] = useVisibility(tableId, columns);
+  const phone = usePhone();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const rowsRef = useRef<HTMLElement>(null);
 
   const sorting: SortingState = [{ id: query.sort.id, desc: query.sort.order === 'desc' }];
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
     const first = next[0];
     // Clicking a sorted column a third time would clear the sort: go back to the default.
-    changeQuery({
+    setQuery({
+      ...query,
+      page: 1,
       sort: first ? { id: first.id, order: first.desc ? 'desc' : 'asc' } : defaultSort,
     });
   };
 
   // Row links remember this list's URL, so the detail page's way back keeps the filters.
-  const { pathname, search } = useLocation();
+  const { pathname, search: locationSearch } = useLocation();
+  const linkState = useMemo(() => fromList(pathname, locationSearch), [pathname, locationSearch]);
+  const navigate = useNavigate();
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(
-    () =>
-      columns.map((column, index) => ({
-        id: column.id,
-        header: column.header,
-        accessorFn: (row: Row) => row,
-        cell: ({ row }) =>
-          index === 0 && rowHref ? (
-            <Link
-              to={rowHref(row.original)}
-              state={fromList(pathname, search)}
-              className="font-semibold text-lavender underline"
-            >
-              {column.cell(row.original)}
-            </Link>
-          ) : (
-            column.cell(row.original)
-          ),
-        enableSorting: Boolean(column.sortable),
-        // The first column names the row and links to it: always shown.
-        enableHiding: index > 0,
-      })),
-    [columns, rowHref, pathname, search],
+    () => [
+      ...columns.map(
+        (column, index): ColumnDef<typeof features, Row> => ({
+          id: column.id,
+          header: column.header,
+          accessorFn: (row: Row) => row,
+          cell: ({ row }) =>
+            index === 0 && rowHref ? (
+              <Link
+                to={rowHref(row.original)}
+                state={linkState}
+                className="font-semibold whitespace-nowrap text-lavender underline"
+              >
+                {column.cell(row.original)}
+              </Link>
+            ) : (
+              column.cell(row.original)
+            ),
+          enableSorting: Boolean(column.sortable),
+          // The first column names the row and links to it: always shown.
+          enableHiding: index > 0,
+        }),
+      ),
+      ...(actions
+        ? [
+            {
+              id: ACTIONS_ID,
+              header: 'Actions',
+              accessorFn: (row: Row) => row,
+              cell: ({ row }) => (
+                <RowActions name={String(rowKey(row.original))} actions={actions(row.original)} />
+              ),
+              enableSorting: false,
+              enableHiding: false,
+            } satisfies ColumnDef<typeof features, Row>,
+          ]
+        : []),
+    ],
+    [columns, rowHref, actions, rowKey, linkState],
   );
 
+  const rowsData = page.data?.rows ?? (NO_ROWS as Row[]);
   const table = useTable({
     features,
     columns: columnDefs,
-    data: page.data?.items ?? (NO_ROWS as Row[]),
+    data: rowsData,
     getRowId: (row) => String(rowKey(row)),
     state: { sorting, columnVisibility: visibility },
     onSortingChange,
@@ -180,143 +221,90 @@ export function DataTable<Row extends RowData>({
     sortDescFirst: true,
   });
 
-  const visibleColumns = table.getVisibleLeafColumns();
+  const openRow = (index: number) => {
+    const row = rowsData[index];
+    if (row && rowHref) navigate(rowHref(row), { state: linkState });
+  };
+  useRowKeys({ rowsRef, searchRef, onOpen: rowHref ? openRow : undefined });
+
   const rows = table.getRowModel().rows;
   const total = page.data?.total;
+  const shownPage = page.data && !page.stale ? page.data.page : query.page;
+  const align = (id: string) =>
+    columns.find((c) => c.id === id)?.align === 'right' ? 'text-right' : '';
+  const emptyState = (
+    <p className="py-6 text-center text-muted">
+      {empty}{' '}
+      {isFiltered(query) && (
+        <button
+          type="button"
+          onClick={() => setQuery(resetFilters(query))}
+          className={buttonClass('secondary', 'sm')}
+        >
+          Reset filters
+        </button>
+      )}
+    </p>
+  );
+  const busy = page.status === 'loading' || page.stale;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <TableFilters
-          filters={filters}
-          query={query}
-          onChange={(f) => changeQuery({ filters: f })}
-        />
-        <ColumnPicker table={table} />
-        {exportEndpoint && (
-          <a
-            href={apiUrl({ path: exportEndpoint, params: filterParams(query) })}
-            className={buttonClass('secondary', 'sm')}
-            download
-          >
-            Export CSV
-          </a>
-        )}
-      </div>
+      <TableToolbar
+        query={query}
+        onChange={setQuery}
+        facets={facets}
+        counts={page.data?.facets}
+        search={search}
+        dateLabel={dateLabel}
+        searchRef={searchRef}
+        phone={phone}
+        view={<ViewMenu table={table} />}
+        exports={
+          exportEndpoint && (
+            <a
+              href={apiUrl({ path: exportEndpoint, params: filterParams(query) })}
+              className={buttonClass('secondary', 'sm')}
+              download
+            >
+              Export CSV
+            </a>
+          )
+        }
+      />
       <ApiProblem state={page} loading="" failed="The list could not be loaded" />
-      <section
-        aria-label={`${caption} table`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must be keyboard-scrollable (WCAG 2.1.1)
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-line"
-      >
-        <table className="w-full text-left text-sm" aria-busy={page.status === 'loading'}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-white/5">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const align = columns.find((c) => c.id === header.column.id)?.align;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={`px-3 py-2 font-semibold whitespace-nowrap ${align === 'right' ? 'text-right' : ''}`}
-                      aria-sort={
-                        sorted === 'asc'
-                          ? 'ascending'
-                          : sorted === 'desc'
-                            ? 'descending'
-                            : undefined
-                      }
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 hover:text-lavender"
-                        >
-                          <table.FlexRender header={header} />
-                          <span aria-hidden="true">
-                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {page.status === 'loading' && (
-              <tr>
-                <td colSpan={visibleColumns.length} className="px-3 py-6 text-center text-muted">
-                  Loading…
-                </td>
-              </tr>
-            )}
-            {page.status === 'ready' && rows.length === 0 && (
-              <tr>
-                <td colSpan={visibleColumns.length} className="px-3 py-6 text-center text-muted">
-                  {empty}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-line hover:bg-white/5">
-                {row.getVisibleCells().map((cell, index) => {
-                  const align = columns.find((c) => c.id === cell.column.id)?.align;
-                  const className = `px-3 py-2 ${align === 'right' ? 'text-right' : ''}`;
-                  return index === 0 ? (
-                    <th key={cell.id} scope="row" className={`${className} font-normal`}>
-                      <table.FlexRender cell={cell} />
-                    </th>
-                  ) : (
-                    <td key={cell.id} className={className}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <nav aria-label={`${caption} pages`} className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className={buttonClass('secondary', 'sm')}
-          disabled={previous.length === 0}
-          onClick={() => {
-            const cursor = previous.at(-1);
-            setPrevious(previous.slice(0, -1));
-            setQuery({ ...query, cursor });
-          }}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className={buttonClass('secondary', 'sm')}
-          disabled={!page.data?.nextCursor}
-          onClick={() => {
-            if (!page.data?.nextCursor) return;
-            setPrevious([...previous, query.cursor]);
-            setQuery({ ...query, cursor: page.data.nextCursor });
-          }}
-        >
-          Next
-        </button>
-        <span className="text-sm text-muted" aria-live="polite">
-          Page {previous.length + 1}
-          {total !== undefined &&
-            ` · ${page.data?.totalIsEstimate ? 'more than ' : ''}${total.toLocaleString('en')} in all`}
-        </span>
-      </nav>
+      {phone ? (
+        <TableCards
+          caption={caption}
+          rows={rowsData}
+          columns={columns}
+          rowKey={rowKey}
+          rowHref={rowHref}
+          linkState={linkState}
+          actions={actions}
+          busy={busy}
+          listRef={rowsRef}
+          empty={page.status === 'ready' && rowsData.length === 0 ? emptyState : null}
+        />
+      ) : (
+        <TableGrid
+          table={table}
+          caption={caption}
+          align={align}
+          busy={busy}
+          loading={page.status === 'loading'}
+          empty={page.status === 'ready' && rows.length === 0 ? emptyState : null}
+          gridRef={rowsRef}
+        />
+      )}
+      <TablePagination
+        caption={caption}
+        page={shownPage}
+        size={query.size}
+        total={total}
+        onPage={(to) => setQuery({ ...query, page: to })}
+        onSize={(size) => setQuery({ ...query, size, page: 1 })}
+      />
     </div>
   );
 }

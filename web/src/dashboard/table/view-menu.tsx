@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { buttonClass } from '../../components/ui/button';
 
-/** The part of a TanStack table the picker needs (any row type). */
+/** The part of a TanStack table the menu needs (any row type). */
 type VisibilityTable = {
   getAllLeafColumns: () => {
     id: string;
@@ -13,19 +13,18 @@ type VisibilityTable = {
 };
 
 /**
- * Show or hide columns: a Radix menu of checkbox items (arrow keys, Space/Enter to toggle,
- * Escape to close with focus back on the button). The menu stays open while toggling, so
- * several columns change in one visit; the table remembers the choice (column-visibility.ts).
- * Rendered in place, not in a portal, so the menu stays inside the page's landmarks.
+ * The toolbar's View menu: which columns show, as a Radix menu of checkbox items (arrow keys,
+ * Space/Enter to toggle, Escape to close with focus back on the button). It stays open while
+ * toggling, so several columns change in one visit; the table remembers the choice
+ * (column-visibility.ts). Rendered in place, not in a portal, so it stays inside the page's
+ * landmarks.
  */
-export function ColumnPicker({ table }: { table: VisibilityTable }) {
+export function ViewMenu({ table }: { table: VisibilityTable }) {
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   if (hideable.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')}>
-        Columns
-      </DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className={buttonClass('secondary', 'sm')}>View</DropdownMenu.Trigger>
       <DropdownMenu.Content
         align="end"
         sideOffset={4}

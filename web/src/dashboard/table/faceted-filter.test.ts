@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { facetEntries, facetValueLabel, type TableFacet } from './faceted-filter';
+
+const STATUS: TableFacet = {
+  id: 'status',
+  label: 'Status',
+  options: [
+    { value: 'open', label: 'Open' },
+    { value: 'closed', label: 'Closed' },
+  ],
+};
+
+describe('a facet’s values', () => {
+  it('lists the known values in order with the server’s counts, 0 for the uncounted', () => {
+    expect(facetEntries(STATUS, [{ value: 'closed', count: 1234 }], [])).toEqual([
+      { value: 'open', label: 'Open', count: 0 },
+      { value: 'closed', label: 'Closed', count: 1234 },
+    ]);
+  });
+
+  it('adds values only the server counted or the URL chose, by their value', () => {
+    expect(
+      facetEntries({ id: 'designer', label: 'Designer' }, [{ value: '1', count: 3 }], ['2']),
+    ).toEqual([
+      { value: '1', label: '1', count: 3 },
+      { value: '2', label: '2', count: 0 },
+    ]);
+  });
+
+  it('shows no counts before the first answer', () => {
+    expect(facetEntries(STATUS, undefined, ['open']).map((entry) => entry.count)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('names a value by its label, else by itself', () => {
+    expect(facetValueLabel(STATUS, 'closed')).toBe('Closed');
+    expect(facetValueLabel(STATUS, 'archived')).toBe('archived');
+  });
+});

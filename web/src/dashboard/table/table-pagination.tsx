@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import { LIST_PAGE_SIZES, pageCount } from '../../../../core/shared/list-page';
+import { buttonClass } from '../../components/ui/button';
+import { formatNumber } from '../display/format';
+
+// The table's footer: rows per page, where this page stands, and a way to every page.
+
+export function TablePagination({
+  caption,
+  page,
+  size,
+  total,
+  onPage,
+  onSize,
+}: {
+  caption: string;
+  page: number;
+  size: number;
+  /** Unknown until the first answer. */
+  total: number | undefined;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}) {
+  const sizeId = useId();
+  const last = total === undefined ? page : pageCount(total, size);
+  const step = (label: string, to: number, disabled: boolean, glyph: string) => (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={() => onPage(to)}
+      className={`${buttonClass('secondary', 'sm')} min-w-9`}
+    >
+      <span aria-hidden="true">{glyph}</span>
+    </button>
+  );
+  return (
+    <nav
+      aria-label={`${caption} pages`}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <label htmlFor={sizeId} className="flex items-center gap-2 text-muted">
+        Rows per page
+        <select
+          id={sizeId}
+          value={size}
+          onChange={(event) => onSize(Number(event.target.value))}
+          className="rounded-md border border-line bg-ink px-2 py-1 text-white"
+        >
+          {LIST_PAGE_SIZES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <span aria-live="polite" className="whitespace-nowrap text-muted">
+          Page {formatNumber(page)} of {formatNumber(last)}
+          {total !== undefined && ` · ${formatNumber(total)} in all`}
+        </span>
+        {step('First page', 1, page <= 1, '«')}
+        {step('Previous page', page - 1, page <= 1, '‹')}
+        {step('Next page', page + 1, page >= last, '›')}
+        {step('Last page', last, page >= last, '»')}
+      </div>
+    </nav>
+  );
+}
