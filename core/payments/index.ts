@@ -3,3 +3,4 @@
 
 export * from './game-pass';
 export * from './schedule';
+export * from './card';
