@@ -17,6 +17,7 @@ import blogRoutes from './routes/blog';
 import contactRoutes from './routes/contact';
 import customerRoutes from './routes/customer';
 import healthRoutes from './routes/health';
+import paymentRoutes from './routes/payments';
 import imageRoutes from './routes/images';
 import siteMediaRoutes from './routes/images/site-media';
 import portfolioRoutes from './routes/portfolios';
@@ -71,6 +72,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(siteMediaRoutes);
   await fastify.register(authRoutes);
   await fastify.register(customerRoutes);
+  await fastify.register(paymentRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
   if (web) await fastify.register(webPlugin, { build: web });
