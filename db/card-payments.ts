@@ -3,24 +3,15 @@ import { type Config, publicUrl, type StripeConfig } from '../core/config';
 import {
   buildPaymentVerificationRequest,
   buildPaymentVerifiedNotice,
-  buildRefundNotice,
   type OrderState,
   STRIPE_ACTOR_ID,
 } from '../core/orders';
-import { priceForNet } from '../core/orders/tax';
 import { formatCardAmount } from '../core/payments';
-import { formatRobux } from '../core/site/pricing';
-import type { Database, Transaction } from './client';
+import type { Database } from './client';
 import { paymentEmbedEdit } from './payment-embed';
 import { countCardPayment, countStripeError } from './payment-metrics';
 import { createRefunds } from './refunds';
-import {
-  type CardPaymentRow,
-  createCardPaymentsRepository,
-  lockOrderForRefund,
-  type OrderRefundRow,
-  recordRefundEvent,
-} from './repositories/card-payments';
+import { type CardPaymentRow, createCardPaymentsRepository } from './repositories/card-payments';
 import { createOrdersRepository, queueOrderMessage } from './repositories/orders';
 import { createPaymentsRepository } from './repositories/payments';
 import { createStripeClient, WEBHOOK_TOLERANCE_SECONDS } from './stripe-client';

@@ -102,7 +102,7 @@ export function createRefunds(deps: {
             reason: 'requested_by_customer',
             metadata: { order_id: orderId },
           },
-          { idempotencyKey: `lunar-refund:${orderId}` },
+          { idempotencyKey: `lunar-refund:${orderId}:${claimed.card?.paymentIntentId}` },
         );
         await db.transaction((tx) => finishRefund(tx, orderId, actor, reason, 'card', refund.id));
       } catch (error) {

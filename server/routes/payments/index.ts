@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { OrderIdSchema } from '../../../core/orders';
 import { CardUnavailable, createCardPayments } from '../../../db/card-payments';
-import { HttpError } from '../../http-errors';
 import { routeRateLimit } from '../../plugins/rate-limit';
 
 // Card payments (docs/decisions/051-payments.md), only when Stripe is configured:
@@ -15,6 +14,11 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** Per address: a customer opens the link a few times; each may make a session. */
 const CHECKOUT_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+
+/** A bare page for a person who followed the card link (fixed text only: nothing to escape). */
+function notice(text: string): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Card payment</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Card payment</h1><p>${text}</p><p><a href="/orders">Your orders</a></p></body></html>`;
+}
 
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const { stripe } = app.config;
@@ -39,10 +43,16 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
         if (id.success) link = await cards.checkoutLink(id.data);
       } catch (error) {
         if (!(error instanceof CardUnavailable)) throw error;
-        throw new HttpError(
-          503,
-          'Card payment is unavailable for the moment: Stripe did not answer. Please try again in a few minutes, or pay in Robux.',
-        );
+        // A person opened a link: they get a page in words, not JSON (and Retry-After).
+        return reply
+          .status(503)
+          .header('retry-after', '120')
+          .type('text/html; charset=utf-8')
+          .send(
+            notice(
+              'Card payment is unavailable for the moment: Stripe did not answer. Please try again in a few minutes, or pay in Robux.',
+            ),
+          );
       }
       if (link.status === 'open') return reply.redirect(link.url, 303);
       if (link.status === 'paid') {
@@ -51,7 +61,10 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
           303,
         );
       }
-      throw new HttpError(404, 'This order has no card payment. Ask your designer in the ticket.');
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(notice('This order has no card payment. Ask your designer in the ticket.'));
     },
   );
 
