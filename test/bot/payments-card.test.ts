@@ -3,6 +3,7 @@ import { registerGuildCommands } from '../../bot/register-commands';
 import { registry } from '../../bot/registry';
 import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
 import { createOrdersRepository } from '../../db/repositories/orders';
+import { createSiteContentRepository } from '../../db/repositories/site-content';
 import { DRIVERS } from '../support/database';
 import type { FakeMessage } from '../support/fake-discord/messages';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
@@ -112,6 +113,21 @@ describe.each(DRIVERS)('card payments at /createpayment on %s', { timeout: 90_00
       amount: 1250,
       sessionId: null,
     });
+  });
+
+  it('prices the card from Settings’ card price of 100 R$ when card_price is left out', async () => {
+    const content = createSiteContentRepository(h.database.db);
+    const { value } = await content.read('settings');
+    await content.write('settings', { ...value, cardPricePer100Robux: '1.25' });
+    try {
+      const { record } = await createPayment('k-5');
+      const embed = await embedOf(record);
+      // 700 R$ for the studio at $1.25 per 100 R$.
+      expect(buttons(embed).map((b) => b.label)).toContain('Pay by card ($8.75)');
+      expect(stripe.sessionsFor('k-5')[0]?.amount_total).toBe(875);
+    } finally {
+      await content.reset('settings');
+    }
   });
 
   it('offers no card without a card price', async () => {
