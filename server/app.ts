@@ -19,6 +19,7 @@ import customerRoutes from './routes/customer';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import siteMediaRoutes from './routes/images/site-media';
+import paymentRoutes from './routes/payments';
 import portfolioRoutes from './routes/portfolios';
 import seoRoutes from './routes/seo';
 import siteContentRoutes from './routes/site-content';
@@ -71,6 +72,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(siteMediaRoutes);
   await fastify.register(authRoutes);
   await fastify.register(customerRoutes);
+  await fastify.register(paymentRoutes);
   await fastify.register(staffRoutes, { prefix: '/api/staff' });
 
   if (web) await fastify.register(webPlugin, { build: web });

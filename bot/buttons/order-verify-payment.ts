@@ -4,12 +4,13 @@ import {
   buildPaymentVerifiedNotice,
   parseOrderCustomId,
 } from '../../core/orders';
+import { paymentEmbedEdit } from '../../db/payment-embed';
+import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createPaymentsRepository } from '../../db/repositories/payments';
 import type { ButtonModule } from '../modules';
 import { actorOf, ephemeral, toMessageOptions } from '../orders/order-interaction';
 import { countPayment } from '../payments/metrics';
-import { paymentEmbedEdit } from '../payments/payment-embed';
 
 /**
  * 'Verify payment' under the payments channel's request (or, without that channel, under the
@@ -27,6 +28,7 @@ export const verifyPaymentButton: ButtonModule = {
     const inPaymentsChannel = interaction.channelId === config.discord.channels.payments;
     const payments = createPaymentsRepository(db);
     const robux = await payments.findPayment(parsed.orderId);
+    const card = await createCardPaymentsRepository(db).findCardPayment(parsed.orderId);
     const now = new Date();
     const result = await createOrdersRepository(db).applyOrderCommand(
       { type: 'verifyPayment', orderId: parsed.orderId },
@@ -35,7 +37,7 @@ export const verifyPaymentButton: ButtonModule = {
       (next) => [
         { target: { channelId: next.ticketChannelId }, payload: buildPaymentVerifiedNotice(next) },
         // Pressed elsewhere: the ticket's embed (with the customer's pay buttons) is edited too.
-        ...(inPaymentsChannel ? paymentEmbedEdit(next, robux, config) : []),
+        ...(inPaymentsChannel ? paymentEmbedEdit(next, robux, card, config) : []),
       ],
       robux ? (tx) => payments.recordPaid(parsed.orderId, now, tx) : undefined,
     );

@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
+import type { Config } from '../../core/config';
 import {
   buildPaymentMessage,
   buildPaymentVerificationRequest,
@@ -6,9 +7,16 @@ import {
   ROBLOX_USERNAME_MAX,
 } from '../../core/orders';
 import { priceForNet } from '../../core/orders/tax';
+import { cardPriceForRobux, parseCardPrice } from '../../core/payments';
+import { CardUnavailable, createCardPayments } from '../../db/card-payments';
+import type { Database } from '../../db/client';
+import { cardOption } from '../../db/payment-embed';
+import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
 import { createOrdersRepository } from '../../db/repositories/orders';
 import { createPaymentsRepository } from '../../db/repositories/payments';
+import { createSiteContentRepository } from '../../db/repositories/site-content';
 import { createTicketsRepository } from '../../db/repositories/tickets';
+import type { Log } from '../log';
 import type { CommandModule } from '../modules';
 import {
   actorOf,
@@ -30,6 +38,10 @@ import { createRobloxPayments, type RobloxPayments } from '../payments/robux-pay
  * With Roblox configured (docs/decisions/051-payments.md) the customer's Roblox name must be a
  * Roblox user, the order gets its game pass, and nobody is pinged: the bot checks the purchase
  * and asks a verifier only for what it cannot decide.
+ *
+ * With Stripe configured and a card price (`card_price`, else the card price of 100 R$ from
+ * Settings), the embed also offers "Pay by card": a Stripe Checkout Session made now, paid
+ * through the signed webhook (db/card-payments.ts).
  */
 export const createPaymentCommand: CommandModule = {
   data: new SlashCommandBuilder()
@@ -58,6 +70,14 @@ export const createPaymentCommand: CommandModule = {
     .addUserOption((option) =>
       option.setName('customer').setDescription('The customer’s Discord account'),
     )
+    .addStringOption((option) =>
+      option
+        .setName('card_price')
+        .setDescription(
+          'Price by card, e.g. 15 or 12.50 (else the card price of 100 R$ in Settings)',
+        )
+        .setMaxLength(12),
+    )
     .toJSON(),
   access: { roles: ['designer', 'lead', 'executive'] },
   autocomplete: suggestOrders,
@@ -78,6 +98,11 @@ export const createPaymentCommand: CommandModule = {
       return;
     }
     const robloxUsername = interaction.options.getString('roblox_username', true);
+    const cardPrice = await cardPriceOf(interaction.options.getString('card_price'), config, db);
+    if (!cardPrice.ok) {
+      await interaction.editReply(edited(`${cardPrice.message} Nothing was created.`));
+      return;
+    }
     const roblox = config.roblox
       ? createRobloxPayments({ db, config: { ...config, roblox: config.roblox }, log })
       : null;
@@ -115,15 +140,25 @@ export const createPaymentCommand: CommandModule = {
               },
             ]
           : [],
-      roblox
-        ? (tx, next) =>
-            createPaymentsRepository(db).savePayment(tx, {
-              orderId: next.id,
-              robloxUserId: robloxUser?.id ?? null,
-              passPrice: priceForNet(next.priceRobux),
-              at: now,
-            })
-        : undefined,
+      async (tx, next) => {
+        if (roblox) {
+          await createPaymentsRepository(db).savePayment(tx, {
+            orderId: next.id,
+            robloxUserId: robloxUser?.id ?? null,
+            passPrice: priceForNet(next.priceRobux),
+            at: now,
+          });
+        }
+        const amount = cardPrice.amount ?? cardPrice.per100(next.priceRobux);
+        if (config.stripe && amount) {
+          await createCardPaymentsRepository(db).saveCardPayment(tx, {
+            orderId: next.id,
+            amount,
+            currency: config.stripe.currency,
+            at: now,
+          });
+        }
+      },
     );
     if (!result.ok) {
       await interaction.editReply(edited(result.reason));
@@ -141,20 +176,84 @@ export const createPaymentCommand: CommandModule = {
     );
     // Roblox down: the order stands, the pass follows from the worker's job (or a verifier).
     if (roblox) await roblox.syncPass(order.id);
+    // Stripe down: the order stands; the card link makes its session when first opened.
+    const card = await startCardCheckout(order.id, config, db, log);
     const payments = createPaymentsRepository(db);
     const payment = roblox ? await payments.findPayment(order.id) : null;
+    const cardChoice = cardOption(config, card);
     const posted = await interaction.followUp(
       toMessageOptions(
         buildPaymentMessage(order, {
           verifierRoleId,
           verifiedElsewhere,
           ...(roblox && { robux: { gamePassId: payment?.gamePassId ?? null } }),
+          ...(cardChoice && { card: cardChoice }),
         }),
       ),
     );
     if (roblox) await payments.recordEmbed(order.id, posted.channelId, posted.id);
+    if (card) {
+      await createCardPaymentsRepository(db).recordEmbed(order.id, posted.channelId, posted.id);
+    }
   },
 };
+
+type CardPriceChoice =
+  | { ok: true; amount: number | null; per100: (priceRobux: number) => number | null }
+  | { ok: false; message: string };
+
+/**
+ * The order's card price in CARD_CURRENCY's minor unit: `card_price` when given, else the
+ * "card price of 100 R$" from Settings applied to the order's price, else none (no card).
+ */
+async function cardPriceOf(
+  text: string | null,
+  config: Config,
+  db: Database,
+): Promise<CardPriceChoice> {
+  const none = { ok: true as const, amount: null, per100: () => null };
+  if (!config.stripe) {
+    return text === null
+      ? none
+      : {
+          ok: false,
+          message:
+            'Card payments are not set up on this server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), so card_price cannot be used.',
+        };
+  }
+  const { currency } = config.stripe;
+  if (text !== null) {
+    const parsed = parseCardPrice(text, currency);
+    return parsed.ok ? { ok: true, amount: parsed.amount, per100: () => null } : parsed;
+  }
+  const { value } = await createSiteContentRepository(db).read('settings');
+  const rate = value.cardPricePer100Robux
+    ? parseCardPrice(value.cardPricePer100Robux, currency)
+    : null;
+  if (!rate?.ok) return none;
+  return {
+    ok: true,
+    amount: null,
+    per100: (priceRobux) => cardPriceForRobux(priceRobux, rate.amount),
+  };
+}
+
+/** The order's first Checkout Session, so the link opens at once; null without a card price. */
+async function startCardCheckout(orderId: string, config: Config, db: Database, log: Log) {
+  if (!config.stripe) return null;
+  const cards = createCardPaymentsRepository(db);
+  if (!(await cards.findCardPayment(orderId))) return null;
+  try {
+    await createCardPayments({
+      db,
+      config: { ...config, stripe: config.stripe },
+      log,
+    }).checkoutLink(orderId);
+  } catch (error) {
+    if (!(error instanceof CardUnavailable)) throw error;
+  }
+  return cards.findCardPayment(orderId);
+}
 
 /** The customer's Roblox user; 'unknown' for a name Roblox does not know, null when down. */
 async function findRobloxUser(roblox: RobloxPayments, name: string) {

@@ -16,6 +16,11 @@ import {
   SCHEDULED_READS_PER_MINUTE,
 } from '../../core/payments';
 import type { Database } from '../../db/client';
+import { paymentEmbedEdit } from '../../db/payment-embed';
+import {
+  type CardPaymentRow,
+  createCardPaymentsRepository,
+} from '../../db/repositories/card-payments';
 import {
   createOrdersRepository,
   type OrderMessage,
@@ -29,7 +34,6 @@ import {
 } from '../../db/repositories/payments';
 import type { Log } from '../log';
 import { countPayment, countPaymentCheck, countRobloxError } from './metrics';
-import { paymentEmbedEdit } from './payment-embed';
 import { createRobloxClient, type RobloxClient, RobloxError } from './roblox-client';
 
 // Robux paid through a game pass per order (docs/decisions/051-payments.md): making and
@@ -68,6 +72,7 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
   const clock = deps.now ?? (() => new Date());
   const orders = createOrdersRepository(db);
   const payments = createPaymentsRepository(db);
+  const cards = createCardPaymentsRepository(db);
   const verifiedElsewhere = Boolean(config.discord.channels.payments);
   let warnedKey = false;
 
@@ -86,10 +91,14 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
   }
 
   /** Everything a verified payment sends: the ticket's notice and the embed, edited. */
-  function paidMessages(order: OrderState, payment: OrderPaymentRow | null): OrderMessage[] {
+  function paidMessages(
+    order: OrderState,
+    payment: OrderPaymentRow | null,
+    card: CardPaymentRow | null,
+  ): OrderMessage[] {
     return [
       { target: { channelId: order.ticketChannelId }, payload: buildPaymentVerifiedNotice(order) },
-      ...paymentEmbedEdit(order, payment, config),
+      ...paymentEmbedEdit(order, payment, card, config),
     ];
   }
 
@@ -179,8 +188,9 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
       // The customer sees the link as soon as the pass exists.
       const current = wasMissing && saved ? await orders.findOrder(orderId) : null;
       if (current && saved) {
+        const card = await cards.findCardPayment(orderId);
         await db.transaction(async (tx) => {
-          for (const message of paymentEmbedEdit(current, saved, config)) {
+          for (const message of paymentEmbedEdit(current, saved, card, config)) {
             await queueOrderMessage(tx, orderId, message);
           }
         });
@@ -211,12 +221,16 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
   async function pay(orderId: string): Promise<boolean> {
     const now = clock();
     const payment = await payments.findPayment(orderId);
+    const card = await cards.findCardPayment(orderId);
     const result = await orders.applyOrderCommand(
       { type: 'verifyPayment', orderId },
       ROBLOX_CHECK,
       now,
-      (next) => paidMessages(next, payment),
-      (tx) => payments.recordPaid(orderId, now, tx),
+      (next) => paidMessages(next, payment, card),
+      async (tx) => {
+        await payments.recordPaid(orderId, now, tx);
+        await payments.recordPaidWith(tx, orderId, 'robux');
+      },
     );
     // A verifier pressed first: the order is paid all the same; the pass still goes off sale.
     if (!result.ok) await payments.recordPaid(orderId, now);

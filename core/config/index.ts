@@ -11,7 +11,7 @@ import { ticketVariables, withTicketsConfig } from './tickets';
 import { uploadVariables } from './uploads';
 
 export * from './discord';
-export type { RobloxConfig } from './payments';
+export type { RobloxConfig, StripeConfig } from './payments';
 export * from './sign-in';
 export type { BucketConfig } from './storage';
 export * from './tickets';

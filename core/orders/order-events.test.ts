@@ -36,6 +36,11 @@ const SAMPLES: { [K in OrderEvent['type']]: Extract<OrderEvent, { type: K }>['da
   reviewed: { rating: 5, publish: false },
   review_hidden: {},
   review_shown: {},
+  payment_refunded: {
+    method: 'card',
+    reason: 'Customer cancelled before work began',
+    byName: 'Ava',
+  },
 };
 
 describe('order events', () => {

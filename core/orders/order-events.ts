@@ -54,6 +54,15 @@ export const ORDER_EVENT_DATA = {
   reviewed: z.object({ rating: z.number().int(), publish: z.boolean() }),
   review_hidden: z.object({}),
   review_shown: z.object({}),
+  /**
+   * An executive refunded the order (or Stripe reported a refund made in its dashboard):
+   * `card` through Stripe, `robux` made by hand in Roblox. `byName` as the timeline names them.
+   */
+  payment_refunded: z.object({
+    method: z.enum(['card', 'robux']),
+    reason: z.string(),
+    byName: z.string().nullable(),
+  }),
 } as const;
 
 export type OrderEventType = keyof typeof ORDER_EVENT_DATA;
@@ -82,6 +91,7 @@ export const OrderEventSchema = z.discriminatedUnion('type', [
   eventSchema('reviewed'),
   eventSchema('review_hidden'),
   eventSchema('review_shown'),
+  eventSchema('payment_refunded'),
 ]);
 
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
@@ -128,6 +138,8 @@ export function describeOrderEvent(event: OrderEvent): string {
       return 'Review hidden from the website';
     case 'review_shown':
       return 'Review shown on the website again';
+    case 'payment_refunded':
+      return `Refunded by ${event.data.byName ?? 'an executive'} (${event.data.method === 'card' ? 'card, through Stripe' : 'Robux, by hand in Roblox'}): ${event.data.reason}`;
   }
 }
 

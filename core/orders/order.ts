@@ -62,7 +62,12 @@ export interface Actor {
  */
 export const ROBLOX_CHECK_ACTOR_ID = 'roblox-check';
 
+/** The actor of a card payment Stripe's signed webhook reported (paid by card, no person). */
+export const STRIPE_ACTOR_ID = 'stripe';
+
 /** Who verified a payment, as a message names them. */
 export function describeVerifier(id: string): string {
-  return id === ROBLOX_CHECK_ACTOR_ID ? 'the automatic Roblox check' : `<@${id}>`;
+  if (id === ROBLOX_CHECK_ACTOR_ID) return 'the automatic Roblox check';
+  if (id === STRIPE_ACTOR_ID) return 'Stripe (paid by card)';
+  return `<@${id}>`;
 }

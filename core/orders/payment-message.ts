@@ -33,6 +33,12 @@ interface PaymentMessageOptions {
    * so nobody is pinged; the customer gets the order's game pass (once made) and "I've paid".
    */
   robux?: { gamePassId: string | null };
+  /**
+   * Stripe is configured and the order has a card price: a link button to the site's card
+   * checkout address, which sends the customer to a live Stripe Checkout page (a fresh one
+   * once the last expired).
+   */
+  card?: { amountLabel: string; checkoutUrl: string };
 }
 
 const verifiedBy = (order: OrderState) =>
@@ -102,8 +108,19 @@ export function buildPaymentMessage(
   ]
     .filter(Boolean)
     .join('\n');
+  const card = options.card;
   const buttons = [
     ...(robux && !verified ? robuxButtons(order, robux.gamePassId) : []),
+    ...(card && !verified
+      ? [
+          {
+            type: 2 as const,
+            style: 5 as const,
+            label: `Pay by card (${card.amountLabel})`,
+            url: card.checkoutUrl,
+          },
+        ]
+      : []),
     ...(elsewhere ? [] : verifyButton(order).components),
   ];
   return withinLimits({
@@ -126,8 +143,9 @@ export function buildPaymentMessage(
           { name: 'Designer', value: mentionUser(order.designerDiscordId), inline: true },
           {
             name: 'Or pay by card',
-            value:
-              'Prefer to pay by card? Say so in this ticket and your designer will send you a card payment link.',
+            value: card
+              ? `**${card.amountLabel}** by card on Stripe’s secure checkout: press **Pay by card**. The order is marked paid as soon as the payment goes through.`
+              : 'Prefer to pay by card? Say so in this ticket and your designer will send you a card payment link.',
           },
           {
             name: PAYMENT_FIRST_TITLE,
@@ -139,9 +157,11 @@ export function buildPaymentMessage(
               ? verifiedBy(order)
               : robux
                 ? robuxStatus(robux.gamePassId)
-                : elsewhere
-                  ? 'A payment verifier checks it; you will be told here once it is verified.'
-                  : 'Waiting for a payment verifier',
+                : card
+                  ? 'Waiting for your payment: the order is marked paid by itself once it goes through.'
+                  : elsewhere
+                    ? 'A payment verifier checks it; you will be told here once it is verified.'
+                    : 'Waiting for a payment verifier',
           },
         ],
         footer: { text: `Order ${order.id}` },
@@ -239,6 +259,25 @@ export function buildTaxReply(amount: number): OrderMessagePayload {
     content:
       `To receive **${formatRobux(amount)}** after Roblox's 30% fee, charge **${formatRobux(priceForNet(amount))}**.\n` +
       `Charging **${formatRobux(amount)}** gives the studio **${formatRobux(netForPrice(amount))}**.`,
+    embeds: [],
+    allowed_mentions: allowMentions(),
+  });
+}
+
+/**
+ * Told to the customer (by DM, else in the ticket) when an executive refunds the order: what,
+ * how, and why.
+ */
+export function buildRefundNotice(
+  order: OrderState,
+  refund: { method: 'card' | 'robux'; amountLabel: string; reason: string },
+): OrderMessagePayload {
+  const how =
+    refund.method === 'card'
+      ? `${refund.amountLabel} is on its way back to your card (banks usually show it within 5–10 days).`
+      : `${refund.amountLabel} is sent back to your Roblox account ${escapeMarkdown(order.robloxUsername)} by the studio.`;
+  return withinLimits({
+    content: `Your payment for order ${order.id} has been refunded. ${how}\nReason: ${refund.reason}`,
     embeds: [],
     allowed_mentions: allowMentions(),
   });

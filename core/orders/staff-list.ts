@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderRefundView } from '../payments/refund';
 import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
 import { SnowflakeSchema } from './options';
 import { ORDER_STATUSES, type OrderStatusSchema } from './order-status';
@@ -99,6 +100,10 @@ export type OrderDetail = OrderSummary & {
   events: OrderTimelineEvent[];
   /** The ticket the order was made in, when the caller may open it (its number). */
   ticketNumber: number | null;
+  /** How it was paid (the game pass check, Stripe); null when a verifier pressed Verify. */
+  paidWith: 'robux' | 'card' | null;
+  /** The executives' refund, when there is one. */
+  refund: OrderRefundView | null;
 };
 
 /**

@@ -104,6 +104,23 @@ describe('site content schemas', () => {
     ).toBe(true);
   });
 
+  it('take an optional card price of 100 R$ as an amount, or none', () => {
+    const settings = {
+      supportEmail: 'help@moon.studio',
+      discordInviteUrl: 'https://discord.gg/moon',
+      legalLastUpdated: '2026-05-01',
+    };
+    const parse = (cardPricePer100Robux: unknown) =>
+      SITE_CONTENT_SCHEMAS.settings.safeParse({ ...settings, cardPricePer100Robux }).success;
+    expect(parse('1.25')).toBe(true);
+    expect(parse(null)).toBe(true);
+    expect(parse(undefined)).toBe(true);
+    expect(errorsOf('settings', { ...settings, cardPricePer100Robux: '1,25' })).toEqual({
+      cardPricePer100Robux:
+        'Card price of 100 R$: an amount such as 1.25 (in the card currency), or empty for none',
+    });
+  });
+
   it('say every stat problem in words', () => {
     expectWords(errorsOf('stats', [{ icon: 7, value: '', label: 'x'.repeat(41) }]));
   });

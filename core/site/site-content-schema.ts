@@ -53,6 +53,15 @@ const StudioSettingsSchema = z.object({
     error: 'Discord invite: a full https:// link such as https://discord.gg/yourstudio',
   }),
   legalLastUpdated: daySchema('Last updated'),
+  cardPricePer100Robux: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, {
+      error:
+        'Card price of 100 R$: an amount such as 1.25 (in the card currency), or empty for none',
+    })
+    .nullable()
+    .optional(),
 });
 
 const HeroTextSchema = z.object({

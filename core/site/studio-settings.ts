@@ -9,6 +9,11 @@ export type StudioSettings = {
   discordInviteUrl: string;
   /** YYYY-MM-DD: the "Last updated" of the terms and the privacy policy. */
   legalLastUpdated: string;
+  /**
+   * What 100 R$ (of what the studio receives) cost by card, in CARD_CURRENCY ("1.25"): the card
+   * price of an order /createpayment gives none for. Unset: no card option without one.
+   */
+  cardPricePer100Robux?: string | null;
 };
 
 /** The configuration's defaults: a studio that keeps them has not set its own yet. */

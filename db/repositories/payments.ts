@@ -298,6 +298,14 @@ export function createPaymentsRepository(db: Executor) {
         .where(eq(orderPayments.orderId, orderId));
     },
 
+    /** How the order was paid (orders.paid_with), in the transaction that paid it. */
+    async recordPaidWith(tx: Executor, orderId: string, method: 'robux' | 'card'): Promise<void> {
+      await tx
+        .update(orders)
+        .set({ paidWith: method })
+        .where(and(eq(orders.id, orderId), isNull(orders.paidWith)));
+    },
+
     /**
      * Hands the order to a payment verifier, with the reason; true only the first time (one
      * ping per order), and the automatic checks stop until "I've paid" asks again.

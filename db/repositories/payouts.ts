@@ -1,4 +1,16 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   type MarkPaidInput,
   type PayoutLine,
@@ -24,7 +36,12 @@ const periodStartSql = (period: PayoutPeriod) =>
 
 const qcPassed = sql<boolean>`(${orders.qcAttempts} > 0 and ${orders.qcReviewedBy} is not null and ${orders.qcChangesReason} is null)`;
 
-const logged = and(isNotNull(orders.loggedAt), isNotNull(orders.designerShareRobux));
+// A refunded order (orders.refunded_at, issue 31) owes its designer nothing.
+const logged = and(
+  isNotNull(orders.loggedAt),
+  isNotNull(orders.designerShareRobux),
+  isNull(orders.refundedAt),
+);
 
 type MarkPaidResult =
   | { status: 'paid'; payout: PayoutRecord & { orders: number } }

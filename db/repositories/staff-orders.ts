@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { STRIPE_ACTOR_ID } from '../../core/orders/order';
 import { describeOrderEvent, OrderEventSchema } from '../../core/orders/order-events';
 import {
   isDiscordId,
@@ -12,7 +13,16 @@ import {
 import type { ListPage } from '../../core/shared/list-page';
 import type { WorkScope } from '../../core/staff/work-scope';
 import type { Executor } from '../client';
-import { orderEvents, orders, payoutOrders, payouts, reviews, tickets } from '../schema';
+import { refundAmountLabel } from '../refunds';
+import {
+  orderEvents,
+  orderRefunds,
+  orders,
+  payoutOrders,
+  payouts,
+  reviews,
+  tickets,
+} from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
 import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
@@ -149,11 +159,12 @@ export function createStaffOrdersRepository(
           ticketChannelId: orders.ticketChannelId,
           workFileUrl: orders.workFileUrl,
           qcChangesReason: orders.qcChangesReason,
+          paidWith: orders.paidWith,
         })
         .from(orders)
         .where(and(eq(orders.id, id), orderScopeCondition(scope)));
       if (!row) return null;
-      const [events, [review], [payout], [ticket]] = await Promise.all([
+      const [events, [review], [payout], [ticket], [refund]] = await Promise.all([
         db
           .select({
             id: orderEvents.id,
@@ -190,14 +201,31 @@ export function createStaffOrdersRepository(
           .select({ number: tickets.id })
           .from(tickets)
           .where(and(eq(tickets.orderId, id), ticketScopeCondition(scope))),
+        db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)),
       ]);
       const names = await people.nameOf([
         row.designerDiscordId,
         row.customerDiscordId,
         ...events.map((event) => event.actorDiscordId),
+        ...(refund ? [refund.refundedBy] : []),
       ]);
+      const { paidWith, ...order } = row;
       return {
-        ...withNames(row, names),
+        ...withNames(order, names),
+        paidWith: paidWith === 'card' || paidWith === 'robux' ? paidWith : null,
+        refund: refund
+          ? {
+              method: refund.method === 'card' ? 'card' : 'robux',
+              amountLabel: refundAmountLabel(refund),
+              reason: refund.reason,
+              byName:
+                refund.refundedBy === STRIPE_ACTOR_ID
+                  ? 'Stripe'
+                  : (names.get(refund.refundedBy) ?? null),
+              status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+              at: refund.refundedAt ?? refund.createdAt,
+            }
+          : null,
         events: events.map((event) => timelineEvent(event, names)),
         review: review ?? null,
         payout: payout ?? null,

@@ -40,6 +40,11 @@ export const orders = pgTable(
     ticketChannelId: text('ticket_channel_id').notNull(),
     paidAt: at('paid_at'),
     paymentVerifiedBy: text('payment_verified_by'),
+    // How the order was paid: 'robux' (the game pass check) or 'card' (Stripe); null when a
+    // verifier pressed Verify (the method was not recorded) or before payment.
+    paidWith: text('paid_with'),
+    // An executive refunded it (order_refunds has who, why and how): it leaves the payouts.
+    refundedAt: at('refunded_at'),
     qcAttempts: integer('qc_attempts').notNull().default(0),
     qcSubmittedBy: text('qc_submitted_by'),
     workFileUrl: text('work_file_url'),

@@ -81,3 +81,75 @@ export const robloxInventoryReads = pgTable(
   },
   (table) => [index('roblox_inventory_reads_at_idx').on(table.at)],
 );
+
+/**
+ * How an order may be paid by card when Stripe is configured: the amount in CARD_CURRENCY's
+ * minor unit and the order's current Checkout Session. One row per order with a card price,
+ * written with the order by /createpayment; a new session replaces an expired one.
+ */
+export const orderCardPayments = pgTable(
+  'order_card_payments',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    // The current Checkout Session; null until Stripe answered.
+    sessionId: text('session_id'),
+    sessionUrl: text('session_url'),
+    // The amount the session charges (a price change makes a new one).
+    sessionAmount: integer('session_amount'),
+    sessionExpiresAt: at('session_expires_at'),
+    // Sessions made for this order so far: part of the idempotency key of the next.
+    sessionCount: integer('session_count').notNull().default(0),
+    // open, expired, complete (core/payments `CardSessionStatus`).
+    sessionStatus: text('session_status'),
+    // Set by the webhook when Stripe says the session was paid.
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: at('paid_at'),
+    // The ticket's payment embed, edited when the order is paid by card.
+    embedChannelId: text('embed_channel_id'),
+    embedMessageId: text('embed_message_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_card_payments_session_idx').on(table.sessionId),
+    index('order_card_payments_intent_idx').on(table.paymentIntentId),
+    check('order_card_payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * Stripe events already handled, by id: a delivery of one again (Stripe retries, replays) is
+ * answered without doing anything twice.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: text('order_id'),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});
+
+/**
+ * A refunded order (executives only): at most one per order, so two executives at once make
+ * one refund. Card: a Stripe refund; Robux: made by hand in Roblox and recorded here.
+ */
+export const orderRefunds = pgTable('order_refunds', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  // 'card' or 'robux'.
+  method: text('method').notNull(),
+  // Minor units of `currency` for a card; Robux for Robux.
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull(),
+  // A staff member's Discord id, or 'stripe' for a refund made in Stripe's dashboard.
+  refundedBy: text('refunded_by').notNull(),
+  // 'pending' while Stripe is asked, then 'succeeded'.
+  status: text('status').notNull(),
+  stripeRefundId: text('stripe_refund_id'),
+  createdAt: createdAt(),
+  refundedAt: at('refunded_at'),
+});

@@ -63,6 +63,7 @@ function SettingsForm({
         supportEmail: draft.supportEmail.trim(),
         discordInviteUrl: draft.discordInviteUrl.trim(),
         legalLastUpdated: draft.legalLastUpdated,
+        cardPricePer100Robux: draft.cardPricePer100Robux?.trim() || null,
       },
       setDraft,
     );
@@ -93,6 +94,13 @@ function SettingsForm({
         value={draft.legalLastUpdated}
         onChange={(legalLastUpdated) => set({ legalLastUpdated })}
         error={errors.legalLastUpdated}
+      />
+      <Field
+        label="Card price of 100 R$"
+        hint="What 100 R$ of an order cost by card, in the server's card currency (CARD_CURRENCY), e.g. 1.25: the card price of orders /createpayment gives no card_price. Empty: no card option for those orders. Needs Stripe set up (STRIPE_SECRET_KEY)."
+        value={draft.cardPricePer100Robux ?? ''}
+        onChange={(cardPricePer100Robux) => set({ cardPricePer100Robux })}
+        error={errors.cardPricePer100Robux}
       />
       <FormMessage message={block.problems.message} />
       {block.save.isSuccess && (

@@ -1,14 +1,21 @@
 import { Link } from 'react-router';
+import type { StaffIdentity } from '../../../../core/auth/principal';
+import { hasRole } from '../../../../core/auth/roles';
 import { customerLabel, type OrderDetail as Order } from '../../../../core/orders/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { Person, StatusBadge, When } from '../display/display';
 import { formatRobux } from '../display/format';
 import { useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
+import { RefundButton } from './order-refund';
+
+const PAID_WITH = { card: 'By card (Stripe)', robux: 'In Robux (game pass)' } as const;
 
 /** One order: its facts and the timeline of what happened to it (order_events). */
 export default function OrderDetail({ id }: { id: string }) {
   const state = useStaffQuery<Order>({ path: `/api/staff/orders/${encodeURIComponent(id)}` });
+  const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
+  const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <BackToList to="/dashboard/orders" className="underline">
@@ -63,6 +70,25 @@ export default function OrderDetail({ id }: { id: string }) {
                 'No'
               )}
             </dd>
+            <dt>Payment</dt>
+            <dd>
+              {state.data.paidAt === null
+                ? 'Not paid yet'
+                : state.data.paidWith
+                  ? PAID_WITH[state.data.paidWith]
+                  : 'Verified by hand'}
+            </dd>
+            {state.data.refund && (
+              <>
+                <dt>Refund</dt>
+                <dd>
+                  {state.data.refund.status === 'pending' ? 'Being refunded' : 'Refunded'}{' '}
+                  {state.data.refund.amountLabel} <When value={state.data.refund.at} />
+                  {state.data.refund.byName && ` by ${state.data.refund.byName}`}:{' '}
+                  {state.data.refund.reason}
+                </dd>
+              </>
+            )}
             {state.data.review && (
               <>
                 <dt>Review</dt>
@@ -72,6 +98,9 @@ export default function OrderDetail({ id }: { id: string }) {
               </>
             )}
           </dl>
+          {executive && state.data.paidAt !== null && !state.data.refund && (
+            <RefundButton order={state.data} />
+          )}
           <h2 className="text-xl font-semibold">Timeline</h2>
           {state.data.events.length === 0 ? (
             <p>Nothing recorded yet.</p>
