@@ -10,6 +10,7 @@ import meRoutes from './me';
 import messageRoutes from './messages';
 import orderRoutes from './orders';
 import overviewRoutes from './overview';
+import paymentRoutes from './payments';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 import ticketRoutes from './tickets';
@@ -40,6 +41,7 @@ export default staffRouteFolder([
   orderRoutes,
   ticketRoutes,
   payoutRoutes,
+  paymentRoutes,
   reviewRoutes,
   messageRoutes,
   eventRoutes,
