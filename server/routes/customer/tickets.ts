@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CUSTOMER_TOKEN_EXPIRED } from '../../../core/auth/customer';
 import type { OrderStatus } from '../../../core/orders/order-status';
 import {
+  type CustomerPayment,
   type CustomerTicket,
   type CustomerTicketConflict,
   type CustomerTicketDetail,
@@ -14,6 +15,7 @@ import { TicketIntakeSchema } from '../../../core/tickets/intake';
 import { findTicketService, listTicketServices } from '../../../core/tickets/services';
 import { TicketNumberSchema } from '../../../core/tickets/staff-list';
 import type { Ticket } from '../../../core/tickets/ticket';
+import { findCustomerPayments } from '../../../db/repositories/customer-payments';
 import { createTicketTranscriptsRepository } from '../../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../../db/repositories/tickets';
 import { orders } from '../../../db/schema';
@@ -38,7 +40,11 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
   const content = createSiteContent(app.db, app.config);
   const guildId = app.config.discord.connection?.guildId;
 
-  const view = (ticket: Ticket, orderStatus: OrderStatus | null): CustomerTicket => ({
+  const view = (
+    ticket: Ticket,
+    orderStatus: OrderStatus | null,
+    payment: CustomerPayment | null = null,
+  ): CustomerTicket => ({
     number: ticket.id,
     name: ticket.orderId,
     serviceLabel: ticket.serviceLabel,
@@ -56,6 +62,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     createdAt: ticket.createdAt.toISOString(),
     closedAt: ticket.closedAt?.toISOString() ?? null,
     problem: customerProblem(ticket),
+    payment,
   });
 
   app.post(
@@ -115,7 +122,13 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     const customer = await requireCustomer(request);
     reply.header('cache-control', 'private, no-store');
     const rows = await tickets.listTicketsForCustomer(customer.discordId);
-    return { items: rows.map((row) => view(row, row.orderStatus)) };
+    const payments = await findCustomerPayments(
+      app.db,
+      rows.filter((row) => row.orderStatus === 'awaiting_payment').map((row) => row.orderId),
+    );
+    return {
+      items: rows.map((row) => view(row, row.orderStatus, payments.get(row.orderId) ?? null)),
+    };
   });
 
   app.get<{ Params: { number: string } }>(
@@ -136,8 +149,12 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
         ticket.status === 'closed' && ticket.transcriptStoredAt
           ? await transcripts.listTranscript(ticket.id)
           : null;
+      const payments =
+        order?.status === 'awaiting_payment'
+          ? await findCustomerPayments(app.db, [ticket.orderId])
+          : null;
       return {
-        ...view(ticket, order?.status ?? null),
+        ...view(ticket, order?.status ?? null, payments?.get(ticket.orderId) ?? null),
         transcript:
           lines?.map((line) => ({
             authorName: line.authorName,
