@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CustomerPayment } from '../../core/tickets/customer-view';
 import { priceForNet } from '../../core/orders/tax';
 import { gamePassUrl } from '../../core/payments/game-pass';
+import type { CustomerPayment } from '../../core/tickets/customer-view';
 import type { Executor } from '../client';
 import { orderPayments, orders } from '../schema';
 

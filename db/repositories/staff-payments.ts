@@ -9,6 +9,7 @@ import {
   type PaymentRow,
   type PaymentState,
 } from '../../core/payments/staff-list';
+import { personName } from '../../core/people/person';
 import { addDays } from '../../core/shared/day';
 import type { FacetCount, ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
@@ -20,7 +21,7 @@ import { orderPayments, orders, people } from '../schema';
 const STATE = sql<PaymentState>`(case when ${orders.status} = 'awaiting_payment' then 'awaiting' else 'paid' end)`;
 // Every order is paid in Robux until a card payment is recorded for it (the card provider's
 // table joins here and turns this into a `case`).
-const METHOD = sql<PaymentMethod>`('robux')`;
+const METHOD = sql<PaymentMethod>`('robux'::text)`;
 const CHECK = sql<PaymentCheck>`(case when ${orderPayments.escalatedAt} is not null then 'escalated' else coalesce(${orderPayments.lastCheckResult}, 'not_checked') end)`;
 
 const FACETS = { status: STATE, method: METHOD, check: CHECK } as const;
@@ -121,7 +122,7 @@ export function createStaffPaymentsRepository(db: Executor) {
           status: order.status === 'awaiting_payment' ? 'awaiting' : 'paid',
           method: 'robux',
           customerDiscordId: order.customerDiscordId,
-          customerName: person ? (person.nick ?? person.globalName ?? person.username) : null,
+          customerName: person ? personName(person) : null,
           robloxUsername: order.customerRobloxUsername,
           amountRobux: payment?.passPrice ?? priceForNet(order.priceRobux),
           cardAmount: null,

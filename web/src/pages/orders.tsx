@@ -103,7 +103,10 @@ function TicketList() {
   return (
     <ul className="mt-8 space-y-3">
       {tickets.data.items.map((ticket) => (
-        <li key={ticket.number} className="rounded-xl border border-line bg-panel hover:border-lavender">
+        <li
+          key={ticket.number}
+          className="rounded-xl border border-line bg-panel hover:border-lavender"
+        >
           <Link
             to={`/orders/${ticket.number}`}
             className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
