@@ -182,8 +182,8 @@ describe.each(DRIVERS)('staff payments on %s', (driver) => {
     const [receipt, ...more] = await receipts('pay-1');
     expect(more).toEqual([]);
     expect(receipt).toMatchObject({ dmUserId: CUSTOMER, fallbackPayload: null });
-    const embed = (receipt?.payload as { embeds: { fields: { name: string; value: string }[] }[] })
-      .embeds[0];
+    type Payload = { embeds: { fields: { name: string; value: string }[] }[] };
+    const embed = (receipt?.payload as Payload | undefined)?.embeds[0];
     expect(embed?.fields).toEqual(
       expect.arrayContaining([
         { name: 'Amount', value: '1,000 R$', inline: true },
