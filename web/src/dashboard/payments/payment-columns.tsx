@@ -33,7 +33,7 @@ function Amount({ row }: { row: PaymentRow }) {
 function Check({ row, now }: { row: PaymentRow; now: Date }) {
   return (
     <span>
-      {describePaymentCheck(row)}
+      {describePaymentCheck(row)}{' '}
       {row.lastCheckAt && (
         <span className="block text-xs text-muted">
           <time dateTime={row.lastCheckAt}>{timeAgo(new Date(row.lastCheckAt), now)}</time>
