@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { register } from 'prom-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROBLOX_CHECK_ACTOR_ID } from '../../core/orders';
 import type { PaymentFigures, PaymentRow } from '../../core/payments/staff-list';
@@ -99,6 +100,15 @@ describe.each(DRIVERS)('staff payments on %s', (driver) => {
       .select()
       .from(orderMessages)
       .where(and(eq(orderMessages.orderId, orderId), isNotNull(orderMessages.dmUserId)));
+  /** lunar_payments_total{method="robux",verified_by="person"} in this process. */
+  const personVerified = async () => {
+    const metric = register.getSingleMetric('lunar_payments_total');
+    const values = metric ? (await metric.get()).values : [];
+    const value = values.find(
+      (v) => v.labels.method === 'robux' && v.labels.verified_by === 'person',
+    )?.value;
+    return value ?? 0;
+  };
   const verifiedEvents = (orderId: string) =>
     server.database.db
       .select()
@@ -170,6 +180,7 @@ describe.each(DRIVERS)('staff payments on %s', (driver) => {
   });
 
   it('verifies from the dashboard as the button does: paid, the ticket told, one receipt', async () => {
+    const before = await personVerified();
     const response = await verify('pay-1');
     expect(response.statusCode, response.body).toBe(200);
     const order = await createOrdersRepository(server.database.db).findOrder('pay-1');
@@ -200,6 +211,8 @@ describe.each(DRIVERS)('staff payments on %s', (driver) => {
     );
     expect(await verifiedEvents('pay-1')).toHaveLength(1);
     expect(await receipts('pay-1')).toHaveLength(1);
+    // Counted once, as a person's verification of a Robux payment.
+    expect(await personVerified()).toBe(before + 1);
   });
 
   it('answers an unknown order with a 404 and the designer’s own order with a 403', async () => {
