@@ -1,13 +1,9 @@
 import {
   buildPaymentMessage,
   buildPaymentVerificationRequest,
-  buildPaymentVerifiedNotice,
   parseOrderCustomId,
 } from '../../core/orders';
-import { paymentEmbedEdit } from '../../db/payment-embed';
-import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
-import { createOrdersRepository } from '../../db/repositories/orders';
-import { createPaymentsRepository } from '../../db/repositories/payments';
+import { verifyPaymentByPerson } from '../../db/repositories/payment-verification';
 import type { ButtonModule } from '../modules';
 import { actorOf, ephemeral, toMessageOptions } from '../orders/order-interaction';
 import { countPayment } from '../payments/metrics';
@@ -26,26 +22,18 @@ export const verifyPaymentButton: ButtonModule = {
     if (!parsed) throw new Error(`bad custom id ${interaction.customId}`);
     await interaction.deferUpdate();
     const inPaymentsChannel = interaction.channelId === config.discord.channels.payments;
-    const payments = createPaymentsRepository(db);
-    const robux = await payments.findPayment(parsed.orderId);
-    const card = await createCardPaymentsRepository(db).findCardPayment(parsed.orderId);
-    const now = new Date();
-    const result = await createOrdersRepository(db).applyOrderCommand(
-      { type: 'verifyPayment', orderId: parsed.orderId },
-      actorOf(interaction, config.discord.roles),
-      now,
-      (next) => [
-        { target: { channelId: next.ticketChannelId }, payload: buildPaymentVerifiedNotice(next) },
-        // Pressed elsewhere: the ticket's embed (with the customer's pay buttons) is edited too.
-        ...(inPaymentsChannel ? paymentEmbedEdit(next, robux, card, config) : []),
-      ],
-      robux ? (tx) => payments.recordPaid(parsed.orderId, now, tx) : undefined,
-    );
+    const { result, method } = await verifyPaymentByPerson(db, config, {
+      orderId: parsed.orderId,
+      actor: actorOf(interaction, config.discord.roles),
+      at: new Date(),
+      // Pressed elsewhere: the ticket's embed (with the customer's pay buttons) is edited too.
+      editEmbed: inPaymentsChannel,
+    });
     if (!result.ok) {
       await interaction.followUp(ephemeral(result.reason));
       return;
     }
-    countPayment(robux ? 'robux' : 'unrecorded', 'person');
+    countPayment(method, 'person');
     // The message pressed (the payments channel's request, or the ticket's payment embed)
     // now says who verified it and when; the button is disabled. Edits never ping.
     const payment = toMessageOptions(

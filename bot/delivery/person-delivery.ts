@@ -59,7 +59,16 @@ export function createPersonDelivery({
     try {
       return await dm(target.userId, row, rendered, install);
     } catch (error) {
-      if (!cannotBeMessaged(error) || !rendered.fallback) throw error;
+      if (!cannotBeMessaged(error)) throw error;
+    }
+    if (!rendered.fallback) {
+      // A DM with nowhere else to go (a receipt: the ticket already knows). Trying again
+      // would only meet the same closed DMs.
+      log.info(
+        { outboxId: row.id, orderMessageId: row.refId, userId: target.userId },
+        'DM not sent: the customer cannot be messaged (DMs closed)',
+      );
+      return outbox.markFailed(row.id, 'not sent: the customer’s DMs are closed');
     }
     const sent = await sender.send({
       channelId: target.fallbackChannelId,

@@ -14,6 +14,7 @@ export { checkBeforeModal, offersDeliveryWithoutQc } from './order-rules';
 export * from './order-status';
 export * from './payment-first';
 export * from './payment-message';
+export * from './payment-receipt';
 export * from './qc-messages';
 export * from './refusals';
 export * from './review-messages';

@@ -15,6 +15,16 @@ export type CustomerTranscriptLine = {
   attachments: { name: string; url: string }[];
 };
 
+/** While the ticket's order awaits payment: what to pay and where ("Your orders"). */
+export type CustomerPayment = {
+  /** Robux, Roblox's fee included (what /createpayment asked for). */
+  amountRobux: number;
+  /** The order's game pass on Roblox, once made and while on sale. */
+  gamePassUrl: string | null;
+  /** The card checkout, when the order has one: its link and amount in words ("$15.00"). */
+  card: { url: string; amount: string } | null;
+};
+
 export type CustomerTicket = {
   number: number;
   /** `ticket-0042`: the channel's name and the order's id. */
@@ -38,6 +48,8 @@ export type CustomerTicket = {
   queuePosition: number | null;
   /** While opening: what the ticket waits for, in words (`openingProgress`); null otherwise. */
   progress: string | null;
+  /** Set while the order awaits payment. */
+  payment: CustomerPayment | null;
 };
 
 export type CustomerTicketDetail = CustomerTicket & {

@@ -3,6 +3,7 @@ import type { OrderChannelKey } from '../../core/config';
 import {
   type Actor,
   buildDeliveryFellBackEvent,
+  buildPaymentReceipt,
   decide,
   type OrderCommandInput,
   type OrderEvent,
@@ -25,7 +26,8 @@ type OrderMessageRow = typeof orderMessages.$inferSelect;
 export type OrderMessageTarget =
   | { channel: OrderChannelKey }
   | { channelId: string; editMessageId?: string }
-  | { dmUserId: string; fallbackChannelId: string; fallback: OrderMessagePayload };
+  /** A DM; without `fallback`, closed DMs leave it unsent (logged, not retried). */
+  | { dmUserId: string; fallbackChannelId: string; fallback?: OrderMessagePayload };
 
 export interface OrderMessage {
   target: OrderMessageTarget;
@@ -113,6 +115,10 @@ export function createOrdersRepository(db: Executor) {
         for (const message of messagesFor(next, previous)) {
           await queueOrderMessage(tx, next.id, message);
         }
+        // Every path that pays an order comes through here once (the row lock): the receipt
+        // goes with the transition, so two paths racing send one.
+        const receipt = receiptFor(next, events);
+        if (receipt) await queueOrderMessage(tx, next.id, receipt);
       }
       await alsoWrite?.(tx, next, previous);
       return { ok: true, order: next, previous, events };
@@ -262,12 +268,30 @@ export async function queueOrderMessage(tx: Transaction, orderId: string, messag
       ...('dmUserId' in target && {
         dmUserId: target.dmUserId,
         channelId: target.fallbackChannelId,
-        fallbackPayload: target.fallback as unknown as Record<string, unknown>,
+        fallbackPayload: (target.fallback ?? null) as unknown as Record<string, unknown> | null,
       }),
     })
     .returning({ id: orderMessages.id });
   if (!row) throw new Error(`order message insert returned nothing for ${orderId}`);
   await enqueueDelivery(tx, 'order_message', row.id);
+}
+
+/**
+ * The customer's receipt by DM when `events` pay the order. A card payment's event names its
+ * amount (`data.cardAmount`, e.g. "$15.00"); anything else was paid in Robux. Closed DMs leave
+ * it unsent: the ticket already says the payment is verified.
+ */
+function receiptFor(order: OrderState, events: OrderEvent[]): OrderMessage | null {
+  const paid = events.find((event) => event.type === 'payment_verified');
+  if (!paid || !order.customerDiscordId) return null;
+  const cardAmount = (paid.data as { cardAmount?: unknown }).cardAmount;
+  return {
+    target: { dmUserId: order.customerDiscordId, fallbackChannelId: order.ticketChannelId },
+    payload: buildPaymentReceipt(
+      order,
+      typeof cardAmount === 'string' ? { kind: 'card', amount: cardAmount } : { kind: 'robux' },
+    ),
+  };
 }
 
 /** Whether QC passed follows from the columns: a lead reviewed the latest work, no changes. */

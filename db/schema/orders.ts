@@ -165,7 +165,7 @@ export const reviews = pgTable(
  * the outbox (kind 'order_message', ref_id = this id). `channel_key` names a configured
  * channel (`config.discord.channels`), resolved at send time; `channel_id` is a fixed channel
  * (the ticket); `dm_user_id` a DM, with `fallback_payload` posted in `channel_id` when the
- * customer's DMs are closed.
+ * customer's DMs are closed (a receipt has none: with DMs closed it is not sent).
  */
 export const orderMessages = pgTable(
   'order_messages',
@@ -192,7 +192,7 @@ export const orderMessages = pgTable(
     ),
     check(
       'order_messages_dm_fallback',
-      sql`${table.dmUserId} is null or (${table.channelId} is not null and ${table.fallbackPayload} is not null)`,
+      sql`${table.dmUserId} is null or ${table.channelId} is not null`,
     ),
   ],
 );

@@ -11,7 +11,8 @@ type StaffEvent = {
 
 /**
  * The change as `staff` may see it, or null. Applications, messages and the outbox are for
- * leads and executives; a designer hears of their own orders and payouts only; reviews are
+ * leads and executives; a designer hears of their own orders and payouts only, a payment
+ * verifier of every order's status (not its timeline); reviews are
  * every staff member's (the reviews list is).
  */
 export function toStaffEvent(change: Change, staff: StaffMember): StaffEvent | null {
@@ -25,8 +26,11 @@ export function toStaffEvent(change: Change, staff: StaffMember): StaffEvent | n
       return lead ? event('message') : null;
     case 'outbox':
       return lead ? event('outbox') : null;
+    // Payment verifiers watch every order's payment (the Payments page).
     case 'orders':
-      return own ? { ...event('order'), ...(change.status && { status: change.status }) } : null;
+      return own || hasRole(staff, 'payment_verifier')
+        ? { ...event('order'), ...(change.status && { status: change.status }) }
+        : null;
     case 'order_events':
       return own ? event('order') : null;
     case 'payouts':

@@ -64,6 +64,26 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
   };
   const titled = (title: string) => (m: FakeMessage) =>
     m.embeds.some((embed) => embed.title === title);
+  const receiptsTo = (userId: string, orderId: string) =>
+    h.fake.dmsTo(userId).filter(titled(`Receipt for order ${orderId}`));
+  /** The receipt's delivery row once the worker is done with it (sent, or given up on). */
+  async function settledReceipt(orderId: string) {
+    worker.wake();
+    const row = async () => {
+      const rows = await h.database.db
+        .select()
+        .from(orderMessages)
+        .innerJoin(outbox, eq(outbox.refId, orderMessages.id))
+        .where(eq(orderMessages.orderId, orderId));
+      return rows.find(
+        (r) =>
+          r.outbox.kind === 'order_message' &&
+          JSON.stringify(r.order_messages.payload).includes('Receipt for order'),
+      )?.outbox;
+    };
+    await expect.poll(async () => (await row())?.status, LOADED).not.toBe('pending');
+    return row();
+  }
 
   /** /createpayment in the ticket: the payment embed there, and the verifiers' request. */
   async function createOrder(orderId: string, customerId?: string) {
@@ -93,6 +113,8 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     await expect
       .poll(async () => (await orders().listEvents(orderId)).map((e) => e.type), LOADED)
       .toContain('payment_verified');
+    // The receipt goes out (or is given up on) before the test counts the customer's DMs.
+    if (customerId) await settledReceipt(orderId);
     return payment;
   }
 
@@ -125,6 +147,19 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       new RegExp(`^Verified by <@${h.users.verifier}> <t:\\d+:f>$`),
     );
     await waitForMessage(ticket, (m) => m.content.includes('Payment for order t-100 is verified'));
+    // The customer's receipt by DM, once: the amount, the method, the order and the date.
+    worker.wake();
+    await expect.poll(() => receiptsTo(customer, 't-100').length, LOADED).toBe(1);
+    const receipt = receiptsTo(customer, 't-100')[0]?.embeds[0]?.fields as {
+      name: string;
+      value: string;
+    }[];
+    expect(receipt.map((f) => [f.name, f.value])).toEqual([
+      ['Amount', '1,000 R$'],
+      ['Method', 'Robux'],
+      ['Order', 't-100'],
+      ['Date', expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4} \(UTC\)$/)],
+    ]);
 
     const submit = await run('qualitycontrol', h.users.designer, { order_id: 't-100' });
     expect(await answerOf(submit)).toContain('submitted to quality control (submission 1)');
@@ -157,8 +192,9 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     const deliver = await click(passed, 'order:deliver:t-100', h.users.designer);
     expect(await answerOf(deliver)).toContain('on its way to the customer');
     worker.wake();
-    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
-    expect(h.fake.dmsTo(customer)[0]?.embeds[0]?.title).toBe('Your order t-100 is ready');
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(2);
+    expect(h.fake.dmsTo(customer).at(-1)?.embeds[0]?.title).toBe('Your order t-100 is ready');
+    expect(receiptsTo(customer, 't-100')).toHaveLength(1);
 
     const log = await run('orderlog', h.users.designer, { order_id: 't-100' });
     expect(await answerOf(log)).toContain("The designer's share is 630");
@@ -202,12 +238,13 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
     const stored = await h.database.db.select().from(reviews).where(eq(reviews.orderId, 't-100'));
     expect(stored).toHaveLength(1);
     // Every message for another channel went through the outbox, once (the payment request,
-    // two QC posts, the changes, the QC pass, the verified notice, the DM, log and review).
+    // two QC posts, the changes, the QC pass, the verified notice, the receipt, the DM, log and
+    // review).
     const messages = await h.database.db
       .select()
       .from(orderMessages)
       .where(eq(orderMessages.orderId, 't-100'));
-    expect(messages).toHaveLength(9);
+    expect(messages).toHaveLength(10);
   });
 
   it('remembers who used a command and the customer it names, for names in the dashboard', async () => {
@@ -292,6 +329,18 @@ describe.each(DRIVERS)('orders in Discord on %s', (driver) => {
       .poll(async () => (await orders().listEvents('t-300')).map((e) => e.type), LOADED)
       .toEqual(['order_created', 'payment_verified']);
     expect((await h.database.db.select().from(outbox)).length).toBe(before + 1);
+  });
+
+  it('gives a receipt up at once when the customer’s DMs are closed: no retries', async () => {
+    await paidOrder('t-410', closedDmsCustomer);
+    expect(await settledReceipt('t-410')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'not sent: the customer’s DMs are closed',
+    });
+    expect(receiptsTo(closedDmsCustomer, 't-410')).toEqual([]);
+    // The ticket already says the payment is verified: nothing else is posted there.
+    expect(h.fake.messagesIn(ticket).filter(titled('Receipt for order t-410'))).toEqual([]);
   });
 
   it('delivers in the ticket with a note when the customer’s DMs are closed', async () => {

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_TOKEN_EXPIRED } from '../../core/auth/customer';
+import type { CustomerTicket } from '../../core/tickets/customer-view';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
-import { outbox, tickets } from '../../db/schema';
+import { orderPayments, orders, outbox, tickets } from '../../db/schema';
 import { CUSTOMER_TICKET_RATE_LIMIT } from '../../server/routes/customer/tickets';
 import { freshIp } from '../support/app';
 import { CUSTOMER_TEST_SECRET, signInAsCustomer } from '../support/customer';
 import { DRIVERS } from '../support/database';
 import { createFuzzer, fuzzEndpoint } from '../support/fuzz';
+import { insertOrder } from '../support/orders';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -81,6 +83,45 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
 
     const list = (await get(customer.cookie, '/api/customer/tickets')).json();
     expect(list.items.map((item: { number: number }) => item.number)).toContain(ticket.number);
+  });
+
+  it('shows an unpaid order’s amount and game pass link, then only "Paid"', async () => {
+    const db = server.database.db;
+    const customer = await signInAsCustomer(db);
+    const ticket = (
+      await post(customer.cookie, { ...INTAKE, service: 'service:logos-graphics' })
+    ).json();
+    await insertOrder(db, {
+      id: ticket.name,
+      customerDiscordId: customer.discordId,
+      priceRobux: 100,
+    });
+    await createTicketsRepository(db).markTicketOpened(ticket.number, '700000000000000031');
+    const mine = async () =>
+      ((await get(customer.cookie, '/api/customer/tickets')).json().items as CustomerTicket[]).find(
+        (item) => item.number === ticket.number,
+      );
+    // Before the game pass exists: the amount /createpayment named (Roblox's fee included).
+    expect((await mine())?.payment).toEqual({ amountRobux: 143, gamePassUrl: null, card: null });
+    await db
+      .insert(orderPayments)
+      .values({ orderId: ticket.name, passPrice: 143, gamePassId: '777', passOnSale: true });
+    expect(await mine()).toMatchObject({
+      statusLabel: 'Awaiting payment',
+      payment: {
+        amountRobux: 143,
+        gamePassUrl: 'https://www.roblox.com/game-pass/777',
+        card: null,
+      },
+    });
+    const detail = (await get(customer.cookie, `/api/customer/tickets/${ticket.number}`)).json();
+    expect(detail.payment?.gamePassUrl).toBe('https://www.roblox.com/game-pass/777');
+
+    await db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date(), paymentVerifiedBy: 'roblox-check' })
+      .where(eq(orders.id, ticket.name));
+    expect(await mine()).toMatchObject({ statusLabel: 'Paid', payment: null });
   });
 
   it('refuses a second open ticket for the same service with a 409 naming it', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CUSTOMER_TOKEN_EXPIRED } from '../../../core/auth/customer';
 import type { OrderStatus } from '../../../core/orders/order-status';
 import {
+  type CustomerPayment,
   type CustomerTicket,
   type CustomerTicketConflict,
   type CustomerTicketDetail,
@@ -15,6 +16,7 @@ import { TicketIntakeSchema } from '../../../core/tickets/intake';
 import { findTicketService, listTicketServices } from '../../../core/tickets/services';
 import { TicketNumberSchema } from '../../../core/tickets/staff-list';
 import type { Ticket } from '../../../core/tickets/ticket';
+import { findCustomerPayments } from '../../../db/repositories/customer-payments';
 import { createTicketTranscriptsRepository } from '../../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../../db/repositories/tickets';
 import { orders } from '../../../db/schema';
@@ -39,7 +41,11 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
   const content = createSiteContent(app.db, app.config);
   const guildId = app.config.discord.connection?.guildId;
 
-  const view = async (ticket: Ticket, orderStatus: OrderStatus | null): Promise<CustomerTicket> => {
+  const view = async (
+    ticket: Ticket,
+    orderStatus: OrderStatus | null,
+    payment: CustomerPayment | null = null,
+  ): Promise<CustomerTicket> => {
     const queuePosition = await tickets.queuePosition(ticket);
     return {
       number: ticket.id,
@@ -65,6 +71,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
         { status: ticket.status, openingSince: ticket.updatedAt },
         queuePosition,
       ),
+      payment,
     };
   };
 
@@ -125,7 +132,15 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     const customer = await requireCustomer(request);
     reply.header('cache-control', 'private, no-store');
     const rows = await tickets.listTicketsForCustomer(customer.discordId);
-    return { items: await Promise.all(rows.map((row) => view(row, row.orderStatus))) };
+    const payments = await findCustomerPayments(
+      app.db,
+      rows.filter((row) => row.orderStatus === 'awaiting_payment').map((row) => row.orderId),
+    );
+    return {
+      items: await Promise.all(
+        rows.map((row) => view(row, row.orderStatus, payments.get(row.orderId) ?? null)),
+      ),
+    };
   });
 
   app.get<{ Params: { number: string } }>(
@@ -146,8 +161,12 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
         ticket.status === 'closed' && ticket.transcriptStoredAt
           ? await transcripts.listTranscript(ticket.id)
           : null;
+      const payments =
+        order?.status === 'awaiting_payment'
+          ? await findCustomerPayments(app.db, [ticket.orderId])
+          : null;
       return {
-        ...(await view(ticket, order?.status ?? null)),
+        ...(await view(ticket, order?.status ?? null, payments?.get(ticket.orderId) ?? null)),
         transcript:
           lines?.map((line) => ({
             authorName: line.authorName,

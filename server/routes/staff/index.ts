@@ -10,6 +10,7 @@ import meRoutes from './me';
 import messageRoutes from './messages';
 import orderRoutes from './orders';
 import overviewRoutes from './overview';
+import paymentRoutes from './payments';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 import ticketNoteRoutes from './ticket-notes';
@@ -42,6 +43,7 @@ export default staffRouteFolder([
   ticketRoutes,
   ticketNoteRoutes,
   payoutRoutes,
+  paymentRoutes,
   reviewRoutes,
   messageRoutes,
   eventRoutes,

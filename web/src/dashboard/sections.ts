@@ -36,6 +36,12 @@ export const SECTIONS: readonly DashboardSection[] = [
     roles: ['designer'],
     load: () => import('./pages/payouts'),
   },
+  {
+    id: 'payments',
+    label: 'Payments',
+    roles: ['payment_verifier'],
+    load: () => import('./pages/payments'),
+  },
   { id: 'reviews', label: 'Reviews', roles: ['staff'], load: () => import('./pages/reviews') },
   {
     id: 'messages',

@@ -9,6 +9,7 @@ import { type StatusKind, statusLabel } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { DemoContent } from '../overview/demo-content';
 import { GoLiveChecklist } from '../overview/go-live';
+import { PaymentFigures } from '../overview/payment-figures';
 import { TicketFigures } from '../overview/ticket-figures';
 import { WeeklyChart } from '../overview/weekly-chart';
 import { useStaffMutation, useStaffQuery } from '../query';
@@ -190,6 +191,7 @@ export default function OverviewSection() {
   const canRetry = me.status === 'ready' && hasRole(me.data, 'lead');
   const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   const designer = me.status === 'ready' && hasRole(me.data, 'designer');
+  const verifier = me.status === 'ready' && hasRole(me.data, 'payment_verifier');
   return (
     <section aria-labelledby="overview-title" className="space-y-4">
       <h1 id="overview-title" className="text-2xl font-bold">
@@ -206,6 +208,7 @@ export default function OverviewSection() {
         <div className="grid gap-4 lg:grid-cols-2">
           {data.orderLog && <OrderLogCharts orderLog={data.orderLog} />}
           {designer && <TicketFigures colors={COLORS} window={WINDOW} />}
+          {verifier && <PaymentFigures />}
           <WeeklyChart
             title="Reviews"
             definition={`Customer reviews written each UTC week, with their 1–5 star ratings.`}

@@ -1,0 +1,2 @@
+ALTER TABLE "order_messages" DROP CONSTRAINT "order_messages_dm_fallback";--> statement-breakpoint
+ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_dm_fallback" CHECK ("order_messages"."dm_user_id" is null or "order_messages"."channel_id" is not null);
