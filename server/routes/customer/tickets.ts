@@ -147,6 +147,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
             embedsText: line.embedsText,
             attachments: line.attachments,
           })) ?? null,
+        mentionNames: lines ? await transcripts.transcriptNames(lines) : {},
       };
     },
   );
