@@ -13,6 +13,7 @@ import overviewRoutes from './overview';
 import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 import ticketRoutes from './tickets';
+import waitingRoutes from './waiting';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -34,6 +35,7 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 export default staffRouteFolder([
   meRoutes,
   overviewRoutes,
+  waitingRoutes,
   goLiveRoutes,
   demoContentRoutes,
   applicationsRoutes,

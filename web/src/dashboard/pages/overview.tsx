@@ -10,6 +10,7 @@ import { useLiveRefresh } from '../live';
 import { DemoContent } from '../overview/demo-content';
 import { GoLiveChecklist } from '../overview/go-live';
 import { TicketFigures } from '../overview/ticket-figures';
+import { WaitingForYou } from '../overview/waiting-for-you';
 import { WeeklyChart } from '../overview/weekly-chart';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -195,6 +196,7 @@ export default function OverviewSection() {
       <h1 id="overview-title" className="text-2xl font-bold">
         Overview
       </h1>
+      <WaitingForYou />
       {executive && <DemoContent />}
       {executive && <GoLiveChecklist />}
       <ApiProblem
