@@ -27,7 +27,12 @@ describe('unsaved changes in the home page editor, in Chromium', () => {
     const form = page.getByRole('form', { name: 'Hero' });
     await form.waitFor();
     await waitForData(page);
-    return { page, errors, form, headline: form.getByRole('textbox', { name: 'Headline', exact: true }) };
+    return {
+      page,
+      errors,
+      form,
+      headline: form.getByRole('textbox', { name: 'Headline', exact: true }),
+    };
   }
 
   const blockTab = (page: Page, name: string) =>
