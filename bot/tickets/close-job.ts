@@ -126,7 +126,9 @@ export async function runCloseJob(
   const file: OutgoingFile = {
     name: filename,
     contentType: 'text/html; charset=utf-8',
-    bytes: new TextEncoder().encode(renderTranscriptHtml(ticket, lines)),
+    bytes: new TextEncoder().encode(
+      renderTranscriptHtml(ticket, lines, await transcripts.transcriptNames(lines)),
+    ),
   };
   let posted: { channelId: string; messageId: string } | null = null;
   if (deps.transcriptsChannelId) {

@@ -55,6 +55,8 @@ export type CustomerTicket = {
 export type CustomerTicketDetail = CustomerTicket & {
   /** Once closed and archived: the conversation, oldest first. */
   transcript: CustomerTranscriptLine[] | null;
+  /** Names of the people the transcript mentions (`<@id>` → name); ids stay out of sight. */
+  mentionNames: Record<string, string>;
 };
 
 /** `POST /api/customer/tickets` refused because one is already open for that service. */

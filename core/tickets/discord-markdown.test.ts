@@ -41,4 +41,17 @@ describe('Discord markdown in transcripts', () => {
   it('leaves a lone marker as it is', () => {
     expect(plain('2 * 3 = 6 and snake_case')).toBe('2 * 3 = 6 and snake_case');
   });
+
+  it('hides ids where customers read, and links bare http(s) addresses only', () => {
+    const pieces = parseDiscordMarkdown('<@500000000000000009> <#500000000000000001>', names, {
+      showIds: false,
+    });
+    expect(pieces.map((piece) => piece.text).join('')).toBe('@unknown member #channel');
+    expect(parseDiscordMarkdown('go to https://lunar.test/a.', names)).toEqual([
+      { kind: 'text', text: 'go to ', styles: [] },
+      { kind: 'link', text: 'https://lunar.test/a', href: 'https://lunar.test/a', styles: [] },
+      { kind: 'text', text: '.', styles: [] },
+    ]);
+    expect(plain('javascript:alert(1)')).toBe('javascript:alert(1)');
+  });
 });

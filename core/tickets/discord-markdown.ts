@@ -1,11 +1,23 @@
-// A Discord message's text as pieces to render (transcripts in the dashboard): the markdown
-// Discord shows (bold, italics, underline, strikethrough, code) and mentions as names. Pieces,
-// not HTML: whoever renders them writes text nodes, so nothing a customer typed becomes markup.
+// A Discord message's text as pieces to render (the one reading of a transcript: the dashboard,
+// the customer's "Your orders" page and the HTML file): the markdown Discord shows (bold,
+// italics, underline, strikethrough, code), mentions as names and bare http(s) addresses as
+// links. Pieces, not HTML: whoever renders them writes text nodes (React) or escapes every
+// character (discord-markdown-html.ts), so nothing a customer typed becomes markup. Masked
+// links (`[text](url)`) and raw HTML stay text.
 
 export type MarkdownStyle = 'bold' | 'italic' | 'underline' | 'strike' | 'code';
 export type MarkdownPiece =
   | { kind: 'text'; text: string; styles: MarkdownStyle[] }
-  | { kind: 'mention'; text: string; id: string; styles: MarkdownStyle[] };
+  | { kind: 'mention'; text: string; id: string; styles: MarkdownStyle[] }
+  | { kind: 'link'; text: string; href: string; styles: MarkdownStyle[] };
+
+export type MarkdownOptions = {
+  /**
+   * Whether ids may be shown: true in the dashboard (an unknown person, a role or a channel
+   * by its id); false where customers read (then "@unknown member", "@role", "#channel").
+   */
+  showIds?: boolean;
+};
 
 const MARKERS: [string, MarkdownStyle][] = [
   ['**', 'bold'],
@@ -16,11 +28,14 @@ const MARKERS: [string, MarkdownStyle][] = [
 ];
 const MENTION = /^<(@!?|@&|#)(\d{17,20})>/;
 const ESCAPABLE = /^\\([\\*_~`|<>#@:[\]()-])/;
+// A bare address as Discord links it: http(s) only, not ending in the punctuation around it.
+const LINK = /^https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'*_~]/;
 
 /** `names` maps user ids to names; an unknown id shows as itself. */
 export function parseDiscordMarkdown(
   text: string,
   names: (id: string) => string | undefined,
+  { showIds = true }: MarkdownOptions = {},
 ): MarkdownPiece[] {
   const pieces: MarkdownPiece[] = [];
   const push = (value: string, styles: MarkdownStyle[]) => {
@@ -43,9 +58,23 @@ export function parseDiscordMarkdown(
       if (mention?.[1] && mention[2]) {
         const [sigil, id] = [mention[1], mention[2]];
         const label =
-          sigil === '#' ? `#${id}` : sigil === '@&' ? `@role ${id}` : `@${names(id) ?? id}`;
+          sigil === '#'
+            ? showIds
+              ? `#${id}`
+              : '#channel'
+            : sigil === '@&'
+              ? showIds
+                ? `@role ${id}`
+                : '@role'
+              : `@${names(id) ?? (showIds ? id : 'unknown member')}`;
         pieces.push({ kind: 'mention', text: label, id, styles });
         index += mention[0].length;
+        continue;
+      }
+      const link = LINK.exec(rest);
+      if (link) {
+        pieces.push({ kind: 'link', text: link[0], href: link[0], styles });
+        index += link[0].length;
         continue;
       }
       const fence = rest.startsWith('```') ? '```' : rest.startsWith('`') ? '`' : null;
@@ -82,4 +111,9 @@ export function parseDiscordMarkdown(
 /** Every user id the text mentions, to look their names up. */
 export function mentionedIds(text: string): string[] {
   return [...text.matchAll(/<@!?(\d{17,20})>/g)].map((match) => match[1] as string);
+}
+
+/** An attachment shown as a thumbnail (linking to the full image), by its file's name. */
+export function isImageFile(name: string): boolean {
+  return /\.(png|jpe?g|gif|webp)$/i.test(name);
 }

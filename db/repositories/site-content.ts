@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   SITE_CONTENT_DEFAULTS,
   SITE_CONTENT_KEYS,
@@ -13,6 +13,15 @@ import { siteContent } from '../schema';
  * The site's editable blocks. `defaults` replaces core/site's for some keys: the settings'
  * come from the configuration (defaultStudioSettings).
  */
+/**
+ * A stored block's version: its last write's time in microseconds, as text (exact, unlike a JS
+ * Date). A save names the version it started from; a newer one means someone saved meanwhile.
+ */
+const versionOf = sql<string>`(extract(epoch from ${siteContent.updatedAt}) * 1000000)::bigint::text`;
+
+/** The version a form started from: a stored block's, or null for the built-in default. */
+export type ExpectedVersion = string | null;
+
 export function createSiteContentRepository(db: Executor, defaults: Partial<SiteContent> = {}) {
   const fallback: SiteContent = { ...SITE_CONTENT_DEFAULTS, ...defaults };
 
@@ -36,9 +45,16 @@ export function createSiteContentRepository(db: Executor, defaults: Partial<Site
 
     async read<K extends SiteContentKey>(
       key: K,
-    ): Promise<{ value: SiteContent[K]; stored: boolean }> {
-      const [row] = await db.select().from(siteContent).where(eq(siteContent.key, key));
-      return { value: row ? storedOrDefault(key, row.value) : fallback[key], stored: !!row };
+    ): Promise<{ value: SiteContent[K]; stored: boolean; version: string | null }> {
+      const [row] = await db
+        .select({ value: siteContent.value, version: versionOf })
+        .from(siteContent)
+        .where(eq(siteContent.key, key));
+      return {
+        value: row ? storedOrDefault(key, row.value) : fallback[key],
+        stored: !!row,
+        version: row ? String(row.version) : null,
+      };
     },
 
     /** Which blocks are stored (an executive saved them), whatever their value. */
@@ -47,17 +63,67 @@ export function createSiteContentRepository(db: Executor, defaults: Partial<Site
       return SITE_CONTENT_KEYS.filter((key) => rows.some((row) => row.key === key));
     },
 
-    /** Stores a value the caller validated with SITE_CONTENT_SCHEMAS[key]. */
-    async write<K extends SiteContentKey>(key: K, value: SiteContent[K]): Promise<void> {
-      await db
-        .insert(siteContent)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: sql`now()` } });
+    /**
+     * Stores a value the caller validated with SITE_CONTENT_SCHEMAS[key]. With `expected`, only
+     * over that version (null: only while nothing is stored): false when someone saved or reset
+     * the block meanwhile. Each check is one statement, so of two saves from one version one
+     * wins and the other gets false.
+     */
+    async write<K extends SiteContentKey>(
+      key: K,
+      value: SiteContent[K],
+      expected?: ExpectedVersion,
+    ): Promise<boolean> {
+      if (expected === undefined) {
+        await db
+          .insert(siteContent)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: sql`now()` } });
+        return true;
+      }
+      const rows =
+        expected === null
+          ? await db
+              .insert(siteContent)
+              .values({ key, value })
+              .onConflictDoNothing()
+              .returning({ key: siteContent.key })
+          : await db
+              .update(siteContent)
+              .set({
+                value,
+                updatedAt: sql`greatest(now(), ${siteContent.updatedAt} + interval '1 microsecond')`,
+              })
+              .where(and(eq(siteContent.key, key), sql`${versionOf} = ${expected}`))
+              .returning({ key: siteContent.key });
+      return rows.length > 0;
     },
 
-    /** Back to the default. */
-    async reset(key: SiteContentKey): Promise<void> {
-      await db.delete(siteContent).where(eq(siteContent.key, key));
+    /** Back to the default; with `expected`, false when the block changed since that version. */
+    async reset(key: SiteContentKey, expected?: ExpectedVersion): Promise<boolean> {
+      if (expected === undefined || expected === null) {
+        // From the default, or unchecked: nothing stored stays nothing stored.
+        if (expected === null) {
+          const [row] = await db
+            .select({ key: siteContent.key })
+            .from(siteContent)
+            .where(eq(siteContent.key, key));
+          if (row) return false;
+        }
+        await db.delete(siteContent).where(eq(siteContent.key, key));
+        return true;
+      }
+      const deleted = await db
+        .delete(siteContent)
+        .where(and(eq(siteContent.key, key), sql`${versionOf} = ${expected}`))
+        .returning({ key: siteContent.key });
+      if (deleted.length > 0) return true;
+      // Reset by someone else already: the block is the default either way.
+      const [row] = await db
+        .select({ key: siteContent.key })
+        .from(siteContent)
+        .where(eq(siteContent.key, key));
+      return !row;
     },
   };
 }

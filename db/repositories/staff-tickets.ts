@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'driz
 import type { OrderStatus } from '../../core/orders/order-status';
 import type { ListPage } from '../../core/shared/list-page';
 import { seesOrder, type WorkScope } from '../../core/staff/work-scope';
-import { mentionedIds } from '../../core/tickets/discord-markdown';
 import { ticketStaffActions } from '../../core/tickets/staff-actions';
 import type {
   TicketDetail,
@@ -223,14 +222,7 @@ export function createStaffTicketsRepository(db: Executor) {
       );
       const [withNames] = await named([row]);
       if (!withNames) return null;
-      // The people the transcript mentions (`<@id>`), so it reads with names.
-      const mentioned = await people.nameOf(
-        (lines ?? []).flatMap((line) => mentionedIds(`${line.content}\n${line.embedsText}`)),
-      );
-      for (const line of lines ?? []) {
-        if (!line.authorIsBot && !mentioned.has(line.authorDiscordId))
-          mentioned.set(line.authorDiscordId, line.authorName);
-      }
+      const mentionNames = await transcripts.transcriptNames(lines ?? []);
       const { transcriptStoredAt: _stored, ...ticket } = withNames;
       return {
         ...ticket,
@@ -249,7 +241,7 @@ export function createStaffTicketsRepository(db: Executor) {
             embedsText: line.embedsText,
             attachments: line.attachments,
           })) ?? null,
-        mentionNames: Object.fromEntries(mentioned),
+        mentionNames,
       };
     },
 

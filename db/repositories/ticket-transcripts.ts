@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { mentionedIds } from '../../core/tickets/discord-markdown';
 import type { Executor } from '../client';
 import { type TicketAttachment, ticketEvents, ticketMessages, tickets } from '../schema';
+import { createPeopleRepository } from './people';
 
 export type TranscriptMessage = {
   discordMessageId: string;
@@ -17,6 +19,7 @@ type StoredTranscriptMessage = typeof ticketMessages.$inferSelect;
 
 /** A ticket's transcript: what the close job read from its channel (decision 046). */
 export function createTicketTranscriptsRepository(db: Executor) {
+  const people = createPeopleRepository(db);
   return {
     /** Stores one page of messages; a message stored by an earlier run is kept as it is. */
     async storeTranscriptMessages(ticketId: number, messages: TranscriptMessage[]): Promise<void> {
@@ -66,6 +69,27 @@ export function createTicketTranscriptsRepository(db: Executor) {
         .from(ticketMessages)
         .where(eq(ticketMessages.ticketId, ticketId))
         .orderBy(asc(ticketMessages.sentAt), asc(ticketMessages.id));
+    },
+
+    /**
+     * Names for the people a transcript mentions (`<@id>`), so it reads with names wherever
+     * it is shown (dashboard, "Your orders", the HTML file): the names Lunar knows, else the
+     * name a person wrote under in the transcript itself.
+     */
+    async transcriptNames(
+      lines: readonly Pick<
+        TranscriptMessage,
+        'authorDiscordId' | 'authorName' | 'authorIsBot' | 'content' | 'embedsText'
+      >[],
+    ): Promise<Record<string, string>> {
+      const names = await people.nameOf(
+        lines.flatMap((line) => mentionedIds(`${line.content}\n${line.embedsText}`)),
+      );
+      for (const line of lines) {
+        if (!line.authorIsBot && !names.has(line.authorDiscordId))
+          names.set(line.authorDiscordId, line.authorName);
+      }
+      return Object.fromEntries(names);
     },
   };
 }

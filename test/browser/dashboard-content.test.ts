@@ -291,7 +291,15 @@ describe('the dashboard’s site content in Chromium', () => {
   });
 
   it('edits the home page blocks as rows: typed fields, errors beside them, order by keyboard', async () => {
-    const { page, errors } = await openAsExecutive('/dashboard/content/home');
+    const { page, errors } = await openAsExecutive('/dashboard/content/home?block=pricing');
+    const openBlock = async (name: string) => {
+      await page
+        .getByRole('navigation', { name: 'Home page blocks' })
+        .getByRole('link', { name })
+        .click();
+      await page.getByRole('form', { name }).waitFor();
+      await waitForData(page);
+    };
     const pricing = page.getByRole('form', { name: 'Pricing' });
     await pricing.waitFor();
     await waitForData(page); // the other blocks' forms too
@@ -327,9 +335,9 @@ describe('the dashboard’s site content in Chromium', () => {
       await pricing.getByRole('button', { name: `move plan ${at} up` }).press('Enter');
       await focusOn(page, at === 2 ? 'move plan 1 down' : `move plan ${at - 1} up`);
     }
-    await pricing.getByText('Unsaved changes.').waitFor();
+    await pricing.getByText('Unsaved changes', { exact: true }).waitFor();
     await pricing.getByRole('button', { name: 'Save pricing' }).click();
-    await pricing.getByRole('status').waitFor();
+    await pricing.getByText('Saved', { exact: true }).waitFor();
     await expect.poll(() => publicHtml('/'), CACHE_POLL).toContain('Moon Starter');
     const home = await publicHtml('/');
     expect(home.indexOf('Moon Starter')).toBeGreaterThan(0);
@@ -337,6 +345,7 @@ describe('the dashboard’s site content in Chromium', () => {
     expect(home).toContain('420 R$');
 
     // The stats: the hero's badges follow; an icon picked from the menu by keyboard.
+    await openBlock('Stats');
     const stats = page.getByRole('form', { name: 'Stats' });
     await stats.getByRole('textbox', { name: 'Stat 1 Value' }).fill('12');
     await stats.getByRole('textbox', { name: 'Stat 1 Label' }).fill('Moon Clients');
@@ -349,10 +358,11 @@ describe('the dashboard’s site content in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => statIcon.textContent()).toContain('rocket');
     await stats.getByRole('button', { name: 'Save stats' }).click();
-    await stats.getByRole('status').waitFor();
+    await stats.getByText('Saved', { exact: true }).waitFor();
     await expect.poll(() => publicHtml('/'), CACHE_POLL).toContain('12 Moon Clients');
 
     // A promo with dates: the end before the start is named beside "Ends on".
+    await openBlock('Promos');
     const promos = page.getByRole('form', { name: 'Promos' });
     await promos.getByRole('button', { name: 'Add promo' }).click();
     const count = await promos.getByRole('listitem').count();
@@ -365,13 +375,14 @@ describe('the dashboard’s site content in Chromium', () => {
       .toBe('Ends on must be the start day or later');
     await promos.getByLabel(`Promo ${count} Ends on`).fill('2030-05-17');
     await promos.getByRole('button', { name: 'Save promos' }).click();
-    await promos.getByRole('status').waitFor();
+    await promos.getByText('Saved', { exact: true }).waitFor();
 
     // A service renamed: every page's nav follows.
+    await openBlock('Services');
     const services = page.getByRole('form', { name: 'Services' });
     await services.getByRole('textbox', { name: 'Service 1 Title' }).fill('Moonlit Server Setup');
     await services.getByRole('button', { name: 'Save services' }).click();
-    await services.getByRole('status').waitFor();
+    await services.getByText('Saved', { exact: true }).waitFor();
     const visitor = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await visitor.goto(`${site.url}/contact`);
     await waitForPage(visitor);

@@ -269,8 +269,18 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
         embedsText: '',
         attachments: [{ name: 'ref.png', url: 'https://cdn.discordapp.com/ref.png' }],
       },
+      {
+        discordMessageId: '800000000000000002',
+        authorDiscordId: '600000000000000002',
+        authorName: 'designer_dora',
+        authorIsBot: false,
+        sentAt: new Date('2026-11-20T10:01:00Z'),
+        content: `You're welcome <@${customer.discordId}>!`,
+        embedsText: '',
+        attachments: [],
+      },
     ]);
-    await transcripts.markTranscriptStored(ticket.number, 1);
+    await transcripts.markTranscriptStored(ticket.number, 2);
     const detail = (await get(customer.cookie, `/api/customer/tickets/${ticket.number}`)).json();
     expect(detail).toMatchObject({ status: 'closed', statusLabel: 'Closed', channelUrl: null });
     expect(detail.transcript).toEqual([
@@ -282,6 +292,9 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
         embedsText: '',
         attachments: [{ name: 'ref.png', url: 'https://cdn.discordapp.com/ref.png' }],
       },
+      expect.objectContaining({ authorName: 'designer_dora' }),
     ]);
+    // The mention reads by name: the name the customer wrote under in the transcript.
+    expect(detail.mentionNames[customer.discordId]).toBe('customer');
   });
 });

@@ -79,6 +79,7 @@ describe.each(DRIVERS)('a fresh production site on %s', (driver) => {
     });
     expect(read.json()).toEqual({
       stored: false,
+      version: null,
       value: {
         supportEmail: CONFIG_EMAIL,
         discordInviteUrl: 'https://discord.gg/lunar',
@@ -107,7 +108,11 @@ describe.each(DRIVERS)('a fresh production site on %s', (driver) => {
     };
     const saved = await send('PUT', '/api/staff/content/site/settings', cookie, settings);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ stored: true, value: settings });
+    expect(saved.json()).toEqual({
+      stored: true,
+      value: settings,
+      version: expect.stringMatching(/^\d+$/),
+    });
     const terms = await page('/terms');
     expect(terms).toContain('href="mailto:care@moon.studio"');
     expect(terms).toContain('May 1, 2026');

@@ -270,7 +270,11 @@ describe.each(DRIVERS)('site content: the team directory on %s', (driver) => {
     const plans = [{ title: 'Moon Plan', price: 4321, features: ['Everything'], popular: true }];
     const saved = await send('PUT', '/api/staff/content/site/pricing', cookie, plans);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ stored: true, value: plans });
+    expect(saved.json()).toEqual({
+      stored: true,
+      value: plans,
+      version: expect.stringMatching(/^\d+$/),
+    });
     const promos = [
       { id: 'spring', text: 'Spring Moon Sale', startsOn: '2000-01-01', endsOn: '2999-12-31' },
     ];

@@ -176,6 +176,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
             embedsText: line.embedsText,
             attachments: line.attachments,
           })) ?? null,
+        mentionNames: lines ? await transcripts.transcriptNames(lines) : {},
       };
     },
   );

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from '../../../core/applications/image-type';
 import type { SiteContent } from '../../../core/site/site-content';
 import { SITE_CONTENT_SCHEMAS, SiteContentKeySchema } from '../../../core/site/site-content-schema';
 import { TeamMemberEditSchema } from '../../../core/team/schema';
+import { ContentEditError } from '../../../db/repositories/content-edit-error';
 import { createPortfoliosRepository } from '../../../db/repositories/portfolios';
 import { createTeamEditorRepository } from '../../../db/repositories/team-editor';
 import { HttpError, parseWith } from '../../http-errors';
@@ -27,6 +28,17 @@ const ImageParams = MemberParams.extend({
   kind: z.enum(['avatar', 'banner'], { error: 'Image must be avatar or banner' }),
 });
 const KeyParams = z.object({ key: SiteContentKeySchema });
+// The block's version the form started from (GET's `version`; `none` for the built-in default):
+// a save over a newer one is refused with 409 instead of losing the other person's words.
+const VersionQuery = z.object({
+  version: z
+    .string()
+    .regex(/^(none|\d{1,20})$/, { error: 'Version must be a number or none' })
+    .transform((version) => (version === 'none' ? null : version))
+    .optional(),
+});
+const BLOCK_CHANGED =
+  'Someone else saved this block after you opened it. What you typed is still here: load the saved version to see theirs, or save yours over it.';
 
 const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
@@ -98,15 +110,23 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/content/site/:key', executives, async (request) => {
     const { key } = parseWith(KeyParams, request.params);
+    const { version } = parseWith(VersionQuery, request.query);
     const value = parseWith(SITE_CONTENT_SCHEMAS[key], request.body) as SiteContent[typeof key];
     if (key === 'portfolio') await checkPortfolioExists(value as SiteContent['portfolio']);
-    await write(() => siteContent.write(key, value));
+    await write(async () => {
+      if (!(await siteContent.write(key, value, version))) {
+        throw new ContentEditError(409, BLOCK_CHANGED);
+      }
+    });
     return siteContent.read(key);
   });
 
   app.delete('/content/site/:key', executives, async (request) => {
     const { key } = parseWith(KeyParams, request.params);
-    await write(() => siteContent.reset(key));
+    const { version } = parseWith(VersionQuery, request.query);
+    await write(async () => {
+      if (!(await siteContent.reset(key, version))) throw new ContentEditError(409, BLOCK_CHANGED);
+    });
     return siteContent.read(key);
   });
 };

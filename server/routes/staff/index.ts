@@ -15,6 +15,7 @@ import payoutRoutes from './payouts';
 import reviewRoutes from './reviews';
 import ticketNoteRoutes from './ticket-notes';
 import ticketRoutes from './tickets';
+import waitingRoutes from './waiting';
 
 /**
  * A staff route folder: ONE hook admits staff sessions to everything registered inside;
@@ -36,6 +37,7 @@ export function staffRouteFolder(routes: FastifyPluginAsync[]): FastifyPluginAsy
 export default staffRouteFolder([
   meRoutes,
   overviewRoutes,
+  waitingRoutes,
   goLiveRoutes,
   demoContentRoutes,
   applicationsRoutes,

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { StaffIdentity } from '../../../core/auth/principal';
 import { ApiProblem } from '../components/ui/api-problem';
+import { UnsavedChangesGuard } from './forms/unsaved-changes';
 import { DashboardQueryProvider, useStaffQuery } from './query';
 import {
   type DashboardSection,
@@ -85,9 +86,11 @@ function DashboardFrame() {
           </div>
         )}
         {Page && (
-          <Suspense fallback={<p className="text-muted">Loading {section.label}…</p>}>
-            <Page itemId={itemId} />
-          </Suspense>
+          <UnsavedChangesGuard>
+            <Suspense fallback={<p className="text-muted">Loading {section.label}…</p>}>
+              <Page itemId={itemId} />
+            </Suspense>
+          </UnsavedChangesGuard>
         )}
       </main>
     </div>

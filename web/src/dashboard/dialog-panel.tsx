@@ -25,9 +25,9 @@ export function DialogPanel({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** What the button that opens it says. */
-  trigger: ReactNode;
-  triggerVariant: ButtonVariant;
+  /** What the button that opens it says; none when the caller opens it (e.g. on leaving). */
+  trigger?: ReactNode;
+  triggerVariant?: ButtonVariant;
   title: ReactNode;
   description: ReactNode;
   size: keyof typeof SIZES;
@@ -35,7 +35,11 @@ export function DialogPanel({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={buttonClass(triggerVariant, 'sm')}>{trigger}</Dialog.Trigger>
+      {trigger !== undefined && (
+        <Dialog.Trigger className={buttonClass(triggerVariant ?? 'ghost', 'sm')}>
+          {trigger}
+        </Dialog.Trigger>
+      )}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content

@@ -94,7 +94,7 @@ function TicketView({ number }: { number: string }) {
           <h2 id="transcript" className="text-xl font-semibold">
             Transcript
           </h2>
-          <Transcript lines={data.transcript} />
+          <Transcript lines={data.transcript} names={data.mentionNames} />
         </section>
       )}
     </>

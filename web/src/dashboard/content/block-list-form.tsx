@@ -3,6 +3,7 @@ import type { SiteContent } from '../../../../core/site/site-content';
 import { ConfirmDialog } from '../confirm-dialog';
 import { RowsForm, type RowsSpec } from '../forms/rows-form';
 import { useScrollToTarget } from '../use-scroll-to-target';
+import { BlockConflictActions } from './block-conflict';
 import { useSiteBlock } from './site-block';
 
 // A list block of the home page (services, pricing, stats, promos): its rows form (RowsForm),
@@ -55,7 +56,23 @@ export function BlockListEditor<K extends ListKey, Draft extends object>({
             clear: block.clearProblems,
             pending: block.save.isPending,
             saved: block.save.isSuccess,
+            failed: block.save.isError,
+            stored: answer.data.stored,
           }}
+          conflict={(show, resend) =>
+            block.conflict && (
+              <BlockConflictActions
+                onLoadStored={() => {
+                  const stored = block.adoptStored();
+                  if (stored) show(stored as BlockItem<K>[]);
+                }}
+                onSaveOver={() => {
+                  block.overrideStored();
+                  resend();
+                }}
+              />
+            )
+          }
           actions={(show) =>
             answer.data.stored && (
               <ConfirmDialog
@@ -64,10 +81,7 @@ export function BlockListEditor<K extends ListKey, Draft extends object>({
                 description={`The ${name} you saved are replaced by Lunar's built-in ones, on the site at once.`}
                 confirmLabel="Reset to default"
                 busyLabel="Resetting…"
-                run={async () => {
-                  const reset = await block.reset.mutateAsync();
-                  show(reset.value as BlockItem<K>[]);
-                }}
+                run={async () => show((await block.resetToDefault()) as BlockItem<K>[])}
               />
             )
           }

@@ -2,7 +2,10 @@ import { type FormEvent, useState } from 'react';
 import type { HeroText } from '../../../../core/site/hero-text';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../confirm-dialog';
+import { SaveState } from '../forms/save-state';
+import { useUnsavedChanges } from '../forms/unsaved-changes';
 import { useScrollToTarget } from '../use-scroll-to-target';
+import { BlockConflictActions } from './block-conflict';
 import { Field, FormMessage } from './content-field';
 import { useSiteBlock } from './site-block';
 
@@ -47,17 +50,20 @@ function HeroForm({
   const [draft, setDraft] = useState(saved);
   const errors = block.problems.fieldErrors;
   const set = (change: Partial<HeroText>) => setDraft((current) => ({ ...current, ...change }));
+  const trimmed = (text: HeroText) => ({
+    badge: text.badge.trim(),
+    headline: text.headline.trim(),
+    tagline: text.tagline.trim(),
+  });
+  const dirty = JSON.stringify(trimmed(draft)) !== JSON.stringify(trimmed(saved));
+  useUnsavedChanges('Hero', dirty);
 
+  function send() {
+    block.submit(trimmed(draft), setDraft);
+  }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    block.submit(
-      {
-        badge: draft.badge.trim(),
-        headline: draft.headline.trim(),
-        tagline: draft.tagline.trim(),
-      },
-      setDraft,
-    );
+    send();
   }
 
   return (
@@ -84,12 +90,24 @@ function HeroForm({
         error={errors.tagline}
       />
       <FormMessage message={block.problems.message} />
-      {block.save.isSuccess && (
+      {block.conflict && (
+        <BlockConflictActions
+          onLoadStored={() => {
+            const stored = block.adoptStored();
+            if (stored) setDraft(stored);
+          }}
+          onSaveOver={() => {
+            block.overrideStored();
+            send();
+          }}
+        />
+      )}
+      {block.save.isSuccess && !dirty && (
         <p role="status" className="text-sm text-muted">
           Saved: the home page shows it now.
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <button
           type="submit"
           disabled={block.save.isPending}
@@ -104,9 +122,15 @@ function HeroForm({
             description="The badge, the headline and the line under it become the ones Lunar ships with."
             confirmLabel="Use the built-in words"
             busyLabel="Resetting…"
-            run={async () => setDraft((await block.reset.mutateAsync()).value)}
+            run={async () => setDraft(await block.resetToDefault())}
           />
         )}
+        <SaveState
+          pending={block.save.isPending}
+          failed={block.save.isError}
+          dirty={dirty}
+          stored={stored}
+        />
       </div>
     </form>
   );

@@ -123,7 +123,7 @@ function SettingsForm({
             description="The support e-mail and Discord invite become SUPPORT_EMAIL and DISCORD_INVITE_URL from the server's configuration, and the legal pages' date the built-in one."
             confirmLabel="Use the configuration's"
             busyLabel="Resetting…"
-            run={async () => setDraft((await block.reset.mutateAsync()).value)}
+            run={async () => setDraft(await block.resetToDefault())}
           />
         )}
       </div>

@@ -9,9 +9,11 @@ import type { SendFailed } from '../query';
 // value the schema refuses is not sent, and its errors show beside their fields (by path, in
 // the schema's words) exactly as the server's would. The write is a useStaffMutation.
 
-export function useCheckedSave<Data>(
+export function useCheckedSave<Data, Vars = unknown>(
   schema: z.ZodType,
-  mutation: UseMutationResult<Data, SendFailed, unknown>,
+  mutation: UseMutationResult<Data, SendFailed, Vars>,
+  /** What the mutation is sent for a checked value (by default the value itself). */
+  toVars: (value: unknown) => Vars = (value) => value as Vars,
 ) {
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   return {
@@ -28,7 +30,7 @@ export function useCheckedSave<Data>(
         return false;
       }
       setChecked(null);
-      mutation.mutate(value, { onSuccess: (data) => onSaved?.(data) });
+      mutation.mutate(toVars(value), { onSuccess: (data) => onSaved?.(data) });
       return true;
     },
     /** Forgets the shown errors (rows moved: errors by row number no longer fit). */

@@ -4,6 +4,8 @@ import { buttonClass } from '../../components/ui/button';
 import { FormMessage } from '../content/content-field';
 import { rowErrors } from './field-paths';
 import { ADD_FOCUS, type Keyed, RowControls, useRowList } from './row-list';
+import { SaveState } from './save-state';
+import { useUnsavedChanges } from './unsaved-changes';
 
 // A list edited as a form of rows and saved whole (the site's services, pricing, stats and
 // promos; a portfolio's skills, expertise and testimonials): each row its typed fields, rows
@@ -28,6 +30,10 @@ type RowsSaver<Item> = {
   clear: () => void;
   pending: boolean;
   saved: boolean;
+  /** The last save was refused or failed. */
+  failed?: boolean;
+  /** Whether the list is stored (else the site shows its built-in default). */
+  stored?: boolean;
 };
 
 export type RowsSpec<Item, Draft extends object> = {
@@ -51,6 +57,7 @@ export function RowsForm<Item, Draft extends object>({
   saver,
   savedMessage,
   actions,
+  conflict,
   headingLevel = 3,
 }: {
   spec: RowsSpec<Item, Draft>;
@@ -60,6 +67,11 @@ export function RowsForm<Item, Draft extends object>({
   savedMessage: string;
   /** More buttons after Save (e.g. reset to default), given a way to show another list. */
   actions?: (show: (items: readonly Item[]) => void) => ReactNode;
+  /**
+   * What to offer after a save was refused because someone saved meanwhile, given a way to
+   * show another list and to send the form's rows again.
+   */
+  conflict?: (show: (items: readonly Item[]) => void, resend: () => void) => ReactNode;
   headingLevel?: 3 | 4;
 }) {
   const list = useRowList(() => saved.map(spec.toDraft));
@@ -77,6 +89,7 @@ export function RowsForm<Item, Draft extends object>({
     run();
   };
   const RowHeading = headingLevel === 3 ? 'h3' : 'h4';
+  useUnsavedChanges(spec.title, dirty);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -130,6 +143,7 @@ export function RowsForm<Item, Draft extends object>({
           problems.message && [problems.message, problems.fieldErrors._].filter(Boolean).join(' ')
         }
       />
+      {conflict?.(show, () => saver.submit(values(), show))}
       {saver.saved && !dirty && (
         <p role="status" className="text-sm text-muted">
           {savedMessage}
@@ -158,7 +172,12 @@ export function RowsForm<Item, Draft extends object>({
           </button>
         )}
         {actions?.(show)}
-        {dirty && <span className="text-sm text-muted">Unsaved changes.</span>}
+        <SaveState
+          pending={saver.pending}
+          failed={saver.failed ?? false}
+          dirty={dirty}
+          stored={saver.stored ?? true}
+        />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { DefaultPortfolioEditor } from '../content/default-portfolio';
@@ -54,33 +54,41 @@ function TeamPart() {
   );
 }
 
+// The home page's blocks, one at a time (/dashboard/content/home?block=pricing): each is saved
+// on its own with its own state, and leaving one with unsaved changes asks first
+// (forms/unsaved-changes.tsx), so no block's edits are lost to another's Save or a link.
 const HOME_BLOCKS = [
-  { id: 'hero', label: 'Hero' },
-  { id: 'services', label: 'Services' },
-  { id: 'pricing', label: 'Pricing' },
-  { id: 'stats', label: 'Stats' },
-  { id: 'promos', label: 'Promos' },
-];
+  { id: 'hero', label: 'Hero', Editor: HeroEditor },
+  { id: 'services', label: 'Services', Editor: ServicesEditor },
+  { id: 'pricing', label: 'Pricing', Editor: PricingEditor },
+  { id: 'stats', label: 'Stats', Editor: StatsEditor },
+  { id: 'promos', label: 'Promos', Editor: PromosEditor },
+] as const;
 
 function HomePart() {
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  // `#services` (the go-live checklist's links) opens that block too.
+  const wanted = params.get('block') ?? hash.slice(1);
+  const block = HOME_BLOCKS.find((one) => one.id === wanted) ?? HOME_BLOCKS[0];
   return (
-    <div className="space-y-6">
-      <nav aria-label="Home page blocks" className="text-sm">
-        <span className="text-muted">Jump to: </span>
-        {HOME_BLOCKS.map((block, index) => (
-          <span key={block.id}>
-            {index > 0 && <span className="text-muted"> · </span>}
-            <a href={`#${block.id}`} className="text-lavender-strong underline">
-              {block.label}
-            </a>
-          </span>
-        ))}
+    <div className="space-y-4">
+      <nav aria-label="Home page blocks">
+        <ul className="flex flex-wrap gap-1 border-b border-line pb-2">
+          {HOME_BLOCKS.map((one) => (
+            <li key={one.id}>
+              <Link
+                to={`${contentPartPath('home')}?block=${one.id}`}
+                aria-current={one.id === block.id ? 'page' : undefined}
+                className={tabClass(one.id === block.id)}
+              >
+                {one.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
-      <HeroEditor />
-      <ServicesEditor />
-      <PricingEditor />
-      <StatsEditor />
-      <PromosEditor />
+      <block.Editor key={block.id} />
     </div>
   );
 }

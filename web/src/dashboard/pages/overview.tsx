@@ -11,6 +11,7 @@ import { DemoContent } from '../overview/demo-content';
 import { GoLiveChecklist } from '../overview/go-live';
 import { PaymentFigures } from '../overview/payment-figures';
 import { TicketFigures } from '../overview/ticket-figures';
+import { WaitingForYou } from '../overview/waiting-for-you';
 import { WeeklyChart } from '../overview/weekly-chart';
 import { useStaffMutation, useStaffQuery } from '../query';
 
@@ -197,6 +198,7 @@ export default function OverviewSection() {
       <h1 id="overview-title" className="text-2xl font-bold">
         Overview
       </h1>
+      <WaitingForYou />
       {executive && <DemoContent />}
       {executive && <GoLiveChecklist />}
       <ApiProblem

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { describeWaitingWork, type WaitingCounts, waitingFor } from './waiting-work';
+
+const NONE: WaitingCounts = {
+  unclaimedTickets: null,
+  myTickets: null,
+  applicationsToDecide: null,
+  paymentsToVerify: null,
+  messagesToAnswer: null,
+  payoutsOwed: null,
+};
+
+describe('what waits for whom', () => {
+  it('asks for the counts each role calls for', () => {
+    const lead = waitingFor({ discordId: '1', roles: ['lead'] });
+    expect(lead).toEqual({
+      unclaimedTickets: true,
+      myTickets: true,
+      applicationsToDecide: true,
+      paymentsToVerify: false,
+      messagesToAnswer: true,
+      payoutsOwed: true,
+    });
+    expect(Object.values(waitingFor({ discordId: '1', roles: ['staff'] }))).not.toContain(true);
+  });
+
+  it('tells a lead what they are owed, not the studio, and links their own tickets', () => {
+    const items = describeWaitingWork(
+      { ...NONE, myTickets: 1, payoutsOwed: { robux: 1234, designers: 1, orders: 1 } },
+      { discordId: '500000000000000005', roles: ['lead'] },
+    );
+    expect(items).toEqual([
+      expect.objectContaining({
+        href: '/dashboard/tickets?status=claimed,awaiting_customer&claimant=500000000000000005',
+      }),
+      expect.objectContaining({
+        label: 'Owed to you',
+        detail: '1,234 R$ for 1 logged order not paid out yet.',
+      }),
+    ]);
+  });
+
+  it('says nothing is unpaid in words', () => {
+    const [owed] = describeWaitingWork(
+      { ...NONE, payoutsOwed: { robux: 0, designers: 0, orders: 0 } },
+      { discordId: '1', roles: ['executive'] },
+    );
+    expect(owed).toMatchObject({ label: 'Payouts owed', count: 0, detail: 'Nothing unpaid.' });
+  });
+});

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { hasRole } from '../../../core/auth/roles';
+import { describeWaitingWork, waitingFor } from '../../../core/staff/waiting-work';
+import { createWaitingWorkRepository } from '../../../db/repositories/waiting-work';
+import { getSignedInStaff } from '../../plugins/auth';
+
+// The Overview's "Waiting for you": what waits for the signed-in member, per role, each count
+// with the link to its filtered list (core/staff/waiting-work.ts).
+
+const waitingRoutes: FastifyPluginAsync = async (app) => {
+  const waiting = createWaitingWorkRepository(app.db);
+
+  app.get('/overview/waiting', async (request) => {
+    const { staff } = await getSignedInStaff(request);
+    const counts = await waiting.count(
+      waitingFor(staff),
+      staff.discordId,
+      hasRole(staff, 'executive'),
+    );
+    return { items: describeWaitingWork(counts, staff) };
+  });
+};
+
+export default waitingRoutes;

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../core/auth';
+import type { Executor } from '../../db/client';
+import { contactMessages, tickets } from '../../db/schema';
+import { insertOrder, loggedOrder } from '../support/orders';
+import {
+  expectNoAxeViolations,
+  PHONE,
+  useBrowserSite,
+  waitForData,
+  waitForPage,
+  watchPageErrors,
+} from './support';
+
+// The Overview's "Waiting for you" per role, on a desktop and a phone: a designer sees their
+// own work and the tickets they may claim, an executive the studio's; each count is a link to
+// the list filtered to those rows.
+
+const DORA = { discordId: '100000000000000302', username: 'designer_dora' };
+const EVE = { discordId: '100000000000000309', username: 'exec_eve' };
+
+async function seed(db: Executor) {
+  const at = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  await insertOrder(db, loggedOrder('wait-1', DORA.discordId, at, { price: 1000 }));
+  await insertOrder(db, loggedOrder('wait-2', '100000000000000303', at, { price: 100 }));
+  await insertOrder(db, { id: 'wait-3', designerDiscordId: DORA.discordId });
+  const ticket = {
+    source: 'discord' as const,
+    serviceKey: 'liveries',
+    serviceLabel: 'Liveries',
+    request: 'A livery',
+    budgetRobux: 500,
+    deadline: 'Friday',
+    robloxUsername: 'customer_carl',
+  };
+  await db.insert(tickets).values([
+    { ...ticket, status: 'open', customerDiscordId: '100000000000000350' },
+    { ...ticket, status: 'open', customerDiscordId: '100000000000000351' },
+    { ...ticket, status: 'open', customerDiscordId: '100000000000000352' },
+    {
+      ...ticket,
+      status: 'claimed',
+      customerDiscordId: '100000000000000353',
+      claimantDiscordId: DORA.discordId,
+    },
+  ]);
+  await db
+    .insert(contactMessages)
+    .values({ name: 'Visitor', email: 'v@example.com', subject: 'Hello', message: 'Hi' });
+}
+
+describe('what waits for you on the Overview, in Chromium', () => {
+  const site = useBrowserSite({}, { prepare: seed });
+
+  async function openOverview(roles: StaffRole[], who: typeof DORA, options: object) {
+    const page = await site.browser.newPage(options);
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, roles, who);
+    await page.goto(`${site.url}/dashboard`);
+    await waitForPage(page);
+    const panel = page.getByRole('region', { name: 'Waiting for you' });
+    await panel.getByRole('listitem').first().waitFor();
+    await waitForData(page);
+    return { page, errors, panel };
+  }
+
+  for (const [device, options] of [
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+    ['phone', PHONE],
+  ] as const) {
+    it(`shows a designer their own work, each count a link (${device})`, async () => {
+      const { page, errors, panel } = await openOverview(['designer'], DORA, options);
+      const items = await panel.getByRole('link').allInnerTexts();
+      expect(items.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+        'Unclaimed tickets 3 Waiting for a designer to claim them.',
+        'Your open tickets 1 Claimed by you and not closed yet.',
+        'Owed to you 1 900 R$ for 1 logged order not paid out yet.',
+      ]);
+      // Nothing of the studio's: no applications, payments or messages.
+      expect(await panel.getByText('Payments to verify').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await panel.getByRole('link', { name: /Unclaimed tickets/ }).click();
+      await page.waitForURL(/\/dashboard\/tickets\?status=open$/);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it(`shows an executive the studio’s (${device})`, async () => {
+      const { page, errors, panel } = await openOverview(['executive'], EVE, options);
+      const link = (name: string) => panel.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(link('Payments to verify').getAttribute('href')).resolves.toBe(
+        '/dashboard/orders?status=awaiting_payment',
+      );
+      await expect(link('Messages to answer').textContent()).resolves.toContain('1');
+      await expect(link('Payouts owed').textContent()).resolves.toContain(
+        '990 R$ to 2 designers for 2 logged orders.',
+      );
+      await expect(link('Applications to decide').getAttribute('href')).resolves.toBe(
+        '/dashboard/applications?status=pending',
+      );
+      await expectNoAxeViolations(page);
+      await link('Messages to answer').click();
+      await page.waitForURL(/\/dashboard\/messages\?handled=false$/);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
