@@ -4,6 +4,7 @@ import type { StaffRole } from '../../core/auth';
 import type { Executor } from '../../db/client';
 import { contactMessages, tickets } from '../../db/schema';
 import { insertOrder, loggedOrder } from '../support/orders';
+import { numberedTickets } from '../support/rows';
 import { PHONE, useBrowserSite, waitForData, waitForPage } from './support';
 
 // Screenshots of the Home content editor and the Overview at 1280 and 360 px for a change's
@@ -27,16 +28,18 @@ async function seed(db: Executor) {
     deadline: 'Friday',
     robloxUsername: 'customer_carl',
   };
-  await db.insert(tickets).values([
-    { ...ticket, status: 'open', customerDiscordId: '100000000000000050' },
-    { ...ticket, status: 'open', customerDiscordId: '100000000000000051' },
-    {
-      ...ticket,
-      status: 'claimed',
-      customerDiscordId: '100000000000000052',
-      claimantDiscordId: DESIGNER.discordId,
-    },
-  ]);
+  await db.insert(tickets).values(
+    numberedTickets([
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000050' },
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000051' },
+      {
+        ...ticket,
+        status: 'claimed',
+        customerDiscordId: '100000000000000052',
+        claimantDiscordId: DESIGNER.discordId,
+      },
+    ]),
+  );
   await db
     .insert(contactMessages)
     .values({ name: 'Visitor', email: 'v@example.com', subject: 'Hello', message: 'Hi' });

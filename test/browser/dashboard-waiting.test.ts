@@ -3,6 +3,7 @@ import type { StaffRole } from '../../core/auth';
 import type { Executor } from '../../db/client';
 import { contactMessages, tickets } from '../../db/schema';
 import { insertOrder, loggedOrder } from '../support/orders';
+import { numberedTickets } from '../support/rows';
 import {
   expectNoAxeViolations,
   PHONE,
@@ -33,17 +34,19 @@ async function seed(db: Executor) {
     deadline: 'Friday',
     robloxUsername: 'customer_carl',
   };
-  await db.insert(tickets).values([
-    { ...ticket, status: 'open', customerDiscordId: '100000000000000350' },
-    { ...ticket, status: 'open', customerDiscordId: '100000000000000351' },
-    { ...ticket, status: 'open', customerDiscordId: '100000000000000352' },
-    {
-      ...ticket,
-      status: 'claimed',
-      customerDiscordId: '100000000000000353',
-      claimantDiscordId: DORA.discordId,
-    },
-  ]);
+  await db.insert(tickets).values(
+    numberedTickets([
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000350' },
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000351' },
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000352' },
+      {
+        ...ticket,
+        status: 'claimed',
+        customerDiscordId: '100000000000000353',
+        claimantDiscordId: DORA.discordId,
+      },
+    ]),
+  );
   await db
     .insert(contactMessages)
     .values({ name: 'Visitor', email: 'v@example.com', subject: 'Hello', message: 'Hi' });

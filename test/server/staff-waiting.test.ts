@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder, loggedOrder } from '../support/orders';
+import { numberedTickets } from '../support/rows';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -49,17 +50,19 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
 
   beforeAll(async () => {
     const db = server.database.db;
-    await db.insert(tickets).values([
-      ticket('300000000000000001', { status: 'open' }),
-      ticket('300000000000000002', { status: 'open' }),
-      // Closed, failed or claimed tickets are nobody's to claim.
-      ticket('300000000000000003', { status: 'closed' }),
-      ticket('300000000000000004', { status: 'failed' }),
-      ticket('300000000000000005', { status: 'claimed', claimantDiscordId: DORA }),
-      ticket('300000000000000006', { status: 'awaiting_customer', claimantDiscordId: DORA }),
-      ticket('300000000000000007', { status: 'claimed', claimantDiscordId: DAN }),
-      ticket('300000000000000008', { status: 'closed', claimantDiscordId: DORA }),
-    ]);
+    await db.insert(tickets).values(
+      numberedTickets([
+        ticket('300000000000000001', { status: 'open' }),
+        ticket('300000000000000002', { status: 'open' }),
+        // Closed, failed or claimed tickets are nobody's to claim.
+        ticket('300000000000000003', { status: 'closed' }),
+        ticket('300000000000000004', { status: 'failed' }),
+        ticket('300000000000000005', { status: 'claimed', claimantDiscordId: DORA }),
+        ticket('300000000000000006', { status: 'awaiting_customer', claimantDiscordId: DORA }),
+        ticket('300000000000000007', { status: 'claimed', claimantDiscordId: DAN }),
+        ticket('300000000000000008', { status: 'closed', claimantDiscordId: DORA }),
+      ]),
+    );
     // Owed: Dora 900 + 90 (one paid already: 450 not owed), Dan 80.
     await insertOrder(db, loggedOrder('w-1', DORA, '2026-03-02T10:00:00Z', { price: 1000 }));
     await insertOrder(db, loggedOrder('w-2', DORA, '2026-03-03T10:00:00Z', { price: 100 }));

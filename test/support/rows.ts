@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { applicationImages, applications, outbox } from '../../db/schema';
+import { applicationImages, applications, outbox, type tickets } from '../../db/schema';
 
 /** How many rows `table` holds. */
 export async function countRows(db: Executor, table: PgTable): Promise<number> {
@@ -17,4 +17,14 @@ export async function countApplicationRows(db: Executor) {
     countRows(db, outbox),
   ]);
   return { applications: applicationRows, images, outbox: outboxRows };
+}
+
+type TicketRow = typeof tickets.$inferInsert;
+
+/**
+ * Tickets written straight to the table, numbered from `first`: a ticket's number comes from
+ * the counter only through requestTicket (db/repositories/ticket-requests.ts).
+ */
+export function numberedTickets(rows: Omit<TicketRow, 'id'>[], first = 9001): TicketRow[] {
+  return rows.map((row, index) => ({ id: first + index, ...row }));
 }
