@@ -16,7 +16,7 @@ import {
   waitForPage,
   watchPageErrors,
 } from './support';
-import { readColumn, readTable } from './tables';
+import { pickFacet, readColumn, readTable, urlParam } from './tables';
 
 // Issue 31's Payments page as a payment verifier meets it (desktop and phone), a designer who
 // has no such section, and the customer's "Your orders" turning to "Paid" by itself.
@@ -36,6 +36,12 @@ const ENV = {
 };
 
 const paymentsTable = (page: Page) => page.getByRole('table', { name: 'Payments' });
+
+/** The row's "…" menu, then Verify payment. */
+async function verifyFromMenu(page: Page, orderId: string) {
+  await page.getByRole('button', { name: `Actions for ${orderId}` }).click();
+  await page.getByRole('menuitem', { name: 'Verify payment' }).click();
+}
 
 async function cookiesOf(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`);
@@ -98,7 +104,7 @@ describe('the dashboard’s Payments page in Chromium', () => {
     await waitForData(page);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Verify order bp-1' }).click();
+    await verifyFromMenu(page, 'bp-1');
     const dialog = page.getByRole('dialog', { name: 'Verify the payment of order bp-1?' });
     await dialog.waitFor();
     await expectNoAxeViolations(page);
@@ -110,7 +116,7 @@ describe('the dashboard’s Payments page in Chromium', () => {
     expect(paid).toMatchObject({ status: 'paid', paymentVerifiedBy: VERIFIER.discordId });
 
     // Meanwhile the automatic check paid bp-2: the dialog says so in words, the list refreshes.
-    await page.getByRole('button', { name: 'Verify order bp-2' }).click();
+    await verifyFromMenu(page, 'bp-2');
     await site.db
       .update(orders)
       .set({ status: 'paid', paidAt: new Date(), paymentVerifiedBy: ROBLOX_CHECK_ACTOR_ID })
@@ -124,7 +130,9 @@ describe('the dashboard’s Payments page in Chromium', () => {
     await page.keyboard.press('Escape');
 
     // Paid orders on request, through the status filter.
-    await page.getByLabel('Status').selectOption('paid');
+    await pickFacet(page, 'Status', 'Awaiting payment');
+    await pickFacet(page, 'Status', 'Paid');
+    expect(urlParam(page, 'status')).toBe('paid');
     await expect
       .poll(async () => (await readColumn(paymentsTable(page), 'Order')).sort(), POLL)
       .toEqual(['bp-1', 'bp-2']);

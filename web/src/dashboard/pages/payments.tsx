@@ -1,16 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
 import type { PaymentRow } from '../../../../core/payments/staff-list';
-import { buttonClass } from '../../components/ui/button';
 import { DialogActions } from '../dialog-panel';
 import { formatRobux } from '../display/format';
 import { useLiveRefresh } from '../live';
-import { ListPageTable } from '../payments/list-page-table';
-import { PAYMENT_FILTERS, paymentColumns } from '../payments/payment-columns';
+import { PAYMENT_FACETS, paymentColumns } from '../payments/payment-columns';
 import { useStaffMutation, useStaffQuery } from '../query';
 import { sectionPath } from '../sections';
+import { DataTable, type RowAction } from '../table/data-table';
 
 const PAYMENTS = '/api/staff/payments';
 
@@ -21,8 +21,6 @@ const PAYMENTS = '/api/staff/payments';
  * with the answer in it.
  */
 function VerifyDialog({ row, onClose }: { row: PaymentRow; onClose: () => void }) {
-  // The row's Verify button, to return focus to while it is still there.
-  const [returnTo] = useState(() => document.activeElement as HTMLElement | null);
   const verify = useStaffMutation(
     () => ({ method: 'POST', url: `${PAYMENTS}/${encodeURIComponent(row.orderId)}/verify` }),
     [PAYMENTS, '/api/staff/orders', '/api/staff/overview'],
@@ -33,8 +31,12 @@ function VerifyDialog({ row, onClose }: { row: PaymentRow; onClose: () => void }
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
+            // Back to the row's "…" button while the row is still there.
             event.preventDefault();
-            if (returnTo?.isConnected) returnTo.focus();
+            const actions = document.querySelector<HTMLElement>(
+              `[aria-label="${CSS.escape(`Actions for ${row.orderId}`)}"]`,
+            );
+            actions?.focus();
           }}
           className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl"
         >
@@ -66,6 +68,27 @@ function VerifyDialog({ row, onClose }: { row: PaymentRow; onClose: () => void }
   );
 }
 
+const SEARCH = { label: 'Search payments', placeholder: 'Order, customer or Roblox name' };
+const DEFAULT_SORT = { id: 'created', order: 'desc' } as const;
+const rowKey = (row: PaymentRow) => row.orderId;
+const orderHref = (row: PaymentRow) => sectionPath({ id: 'orders' }, row.orderId);
+
+/**
+ * The page opens on what waits (`?status=awaiting`) when reached with no query; Reset then
+ * shows every payment. Only on arrival: a later empty query is the member's choice.
+ */
+function useOpenOnAwaiting() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(() => search === '' || search === '?');
+  useEffect(() => {
+    if (!opening) return;
+    navigate({ search: '?status=awaiting' }, { replace: true });
+    setOpening(false);
+  }, [opening, navigate]);
+  return opening;
+}
+
 /** Orders awaiting payment (and those paid), for payment verifiers and executives. */
 export default function PaymentsSection() {
   useLiveRefresh(['order'], PAYMENTS);
@@ -75,6 +98,14 @@ export default function PaymentsSection() {
   const seesOrders = me.status === 'ready' && hasRole(me.data, 'lead');
   // "3 min ago" is counted from when the page was drawn; a refresh draws it again.
   const columns = useMemo(() => paymentColumns(new Date()), []);
+  const actions = useCallback(
+    (row: PaymentRow): RowAction[] =>
+      row.status === 'awaiting'
+        ? [{ label: 'Verify payment', onSelect: () => setVerifying(row) }]
+        : [],
+    [],
+  );
+  const opening = useOpenOnAwaiting();
   return (
     <section aria-labelledby="payments-title" className="space-y-4">
       <h1 id="payments-title" className="text-2xl font-bold">
@@ -84,28 +115,22 @@ export default function PaymentsSection() {
         The bot checks Robux purchases on Roblox by itself; what it cannot decide is handed to a
         verifier with the reason.
       </p>
-      <ListPageTable<PaymentRow>
-        caption="Payments"
-        endpoint={PAYMENTS}
-        columns={columns}
-        filters={PAYMENT_FILTERS}
-        defaultSort={{ id: 'created', order: 'desc' }}
-        defaultFilters={{ status: 'awaiting' }}
-        rowKey={(row) => row.orderId}
-        rowHref={(row) => (seesOrders ? sectionPath({ id: 'orders' }, row.orderId) : null)}
-        actions={(row) =>
-          row.status === 'awaiting' ? (
-            <button
-              type="button"
-              className={buttonClass('primary', 'sm')}
-              onClick={() => setVerifying(row)}
-            >
-              Verify<span className="sr-only"> order {row.orderId}</span>
-            </button>
-          ) : null
-        }
-        empty="No payments match these filters."
-      />
+      {!opening && (
+        <DataTable
+          tableId="payments"
+          caption="Payments"
+          endpoint={PAYMENTS}
+          columns={columns}
+          facets={PAYMENT_FACETS}
+          search={SEARCH}
+          dateLabel="Created"
+          defaultSort={DEFAULT_SORT}
+          rowKey={rowKey}
+          rowHref={seesOrders ? orderHref : undefined}
+          actions={actions}
+          empty="No payments match these filters."
+        />
+      )}
       {verifying && <VerifyDialog row={verifying} onClose={() => setVerifying(null)} />}
     </section>
   );

@@ -9,11 +9,11 @@ import {
 } from '../../../../core/payments/staff-list';
 import { Person, When } from '../display/display';
 import { formatRobux } from '../display/format';
-import type { TableColumn, TableFilter } from '../table/data-table';
+import type { TableColumn, TableFacet } from '../table/data-table';
 import { timeAgo } from './time-ago';
 
-// The Payments table as data: the columns and the facets, in the shape the dashboard's
-// DataTable reads, so the page moves to the list-contract table by swapping the renderer.
+// The Payments table as data: the columns and the facets the dashboard's DataTable reads, with
+// the sorts and facet values of core/payments/staff-list.ts.
 
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
@@ -53,6 +53,7 @@ export function paymentColumns(now: Date): TableColumn<PaymentRow>[] {
     {
       id: 'customer',
       header: 'Customer',
+      card: true,
       cell: (row) => (
         <span>
           <Person name={row.customerName} id={row.customerDiscordId} />
@@ -60,20 +61,32 @@ export function paymentColumns(now: Date): TableColumn<PaymentRow>[] {
         </span>
       ),
     },
-    { id: 'method', header: 'Method', cell: (row) => PAYMENT_METHOD_LABELS[row.method] },
+    {
+      id: 'method',
+      header: 'Method',
+      cell: (row) => PAYMENT_METHOD_LABELS[row.method],
+      card: true,
+    },
     {
       id: 'amount',
       header: 'Amount',
       cell: (row) => <Amount row={row} />,
       sortable: true,
+      card: true,
       align: 'right',
     },
-    { id: 'status', header: 'Status', cell: (row) => PAYMENT_STATE_LABELS[row.status] },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => <span className="whitespace-nowrap">{PAYMENT_STATE_LABELS[row.status]}</span>,
+      card: true,
+    },
     {
       id: 'checked',
       header: 'Automatic check',
       cell: (row) => <Check row={row} now={now} />,
       sortable: true,
+      card: true,
     },
     { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} />, sortable: true },
     {
@@ -96,28 +109,19 @@ const CHECK_LABELS: Record<(typeof PAYMENT_CHECKS)[number], string> = {
   escalated: 'Handed to a verifier',
 };
 
-/** The list contract's facets (`status=a,b`), one select each until the new table lands. */
-export const PAYMENT_FILTERS: TableFilter[] = [
+/** The list's facets (`status=a,b`), named as the server's query schema names them. */
+export const PAYMENT_FACETS: TableFacet[] = [
   {
-    kind: 'search',
-    id: 'q',
-    label: 'Search',
-    placeholder: 'Order, customer or Roblox name',
-  },
-  {
-    kind: 'select',
     id: 'status',
     label: 'Status',
     options: PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_LABELS[value] })),
   },
   {
-    kind: 'select',
     id: 'method',
     label: 'Method',
     options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
   },
   {
-    kind: 'select',
     id: 'check',
     label: 'Automatic check',
     options: PAYMENT_CHECKS.map((value) => ({ value, label: CHECK_LABELS[value] })),
