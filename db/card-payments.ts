@@ -178,7 +178,12 @@ export function createCardPayments(deps: CardPaymentsDeps) {
     }
     const pass = await robux.findPayment(orderId);
     const result = await orders.applyOrderCommand(
-      { type: 'verifyPayment', orderId },
+      {
+        type: 'verifyPayment',
+        orderId,
+        // The receipt says "Card" and what was charged.
+        cardAmount: formatCardAmount(session.amount_total ?? card.amount, card.currency),
+      },
       STRIPE,
       now,
       (next) => [

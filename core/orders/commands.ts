@@ -30,8 +30,15 @@ export const OrderCommandSchema = z.discriminatedUnion('type', [
     customerDiscordId: SnowflakeSchema.optional(),
     ticketChannelId: SnowflakeSchema,
   }),
-  /** The payment embed's 'Verify payment' button. */
-  z.object({ type: z.literal('verifyPayment'), orderId: OrderIdSchema }),
+  /**
+   * The payment embed's 'Verify payment' button (and the automatic checks). A card payment
+   * names the amount paid ("$15.00") for the timeline and the customer's receipt.
+   */
+  z.object({
+    type: z.literal('verifyPayment'),
+    orderId: OrderIdSchema,
+    cardAmount: z.string().min(1).max(40).optional(),
+  }),
   /** /qualitycontrol with its optional file. */
   z.object({
     type: z.literal('submitQc'),

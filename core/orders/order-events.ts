@@ -25,7 +25,8 @@ export const ORDER_EVENT_DATA = {
       customerDiscordId: change(z.string().nullable()).optional(),
     }),
   }),
-  payment_verified: z.object({}),
+  /** `cardAmount` ("$15.00") when it was paid by card (Stripe), for the receipt. */
+  payment_verified: z.object({ cardAmount: z.string().optional() }),
   qc_submitted: z.object({ attempt: z.number().int(), fileUrl: z.string().nullable() }),
   qc_approved: z.object({ attempt: z.number().int() }),
   qc_changes_requested: z.object({ attempt: z.number().int(), reason: z.string() }),
@@ -115,7 +116,9 @@ export function describeOrderEvent(event: OrderEvent): string {
           .join(', ') || 'nothing'
       }`;
     case 'payment_verified':
-      return 'Payment verified';
+      return event.data.cardAmount
+        ? `Payment verified: ${event.data.cardAmount} by card`
+        : 'Payment verified';
     case 'qc_submitted':
       return `Submitted for quality control (attempt ${event.data.attempt})`;
     case 'qc_approved':

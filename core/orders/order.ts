@@ -65,6 +65,9 @@ export const ROBLOX_CHECK_ACTOR_ID = 'roblox-check';
 /** The actor of a card payment Stripe's signed webhook reported (paid by card, no person). */
 export const STRIPE_ACTOR_ID = 'stripe';
 
+/** The verifiers that are no person: a payment they verified was verified automatically. */
+export const AUTOMATIC_VERIFIER_IDS = [ROBLOX_CHECK_ACTOR_ID, STRIPE_ACTOR_ID] as const;
+
 /** Who verified a payment, as a message names them. */
 export function describeVerifier(id: string): string {
   if (id === ROBLOX_CHECK_ACTOR_ID) return 'the automatic Roblox check';

@@ -141,7 +141,9 @@ function apply(
       return (
         checkVerifyPayment(order, actor) ?? {
           next: { ...order, status: 'paid', paidAt: at, paymentVerifiedBy: actor.discordId },
-          events: [event('payment_verified', {})],
+          events: [
+            event('payment_verified', command.cardAmount ? { cardAmount: command.cardAmount } : {}),
+          ],
         }
       );
     case 'submitQc': {

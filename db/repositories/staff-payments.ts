@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { AUTOMATIC_VERIFIER_IDS } from '../../core/orders/order';
 import { priceForNet } from '../../core/orders/tax';
+import { formatCardAmount } from '../../core/payments/card';
 import {
+  type CardCheckout,
   PAYMENT_FIGURES_DAYS,
   type PaymentCheck,
   type PaymentFigures,
@@ -13,15 +16,16 @@ import { personName } from '../../core/people/person';
 import { addDays } from '../../core/shared/day';
 import type { FacetCount, ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
-import { orderPayments, orders, people } from '../schema';
+import { orderCardPayments, orderPayments, orders, people } from '../schema';
 
 // The dashboard's Payments list (core/payments/staff-list.ts) and the Overview's payment
 // figures. Each facet is one SQL expression, so the filter and its counts say the same.
 
-const STATE = sql<PaymentState>`(case when ${orders.status} = 'awaiting_payment' then 'awaiting' else 'paid' end)`;
-// Every order is paid in Robux until a card payment is recorded for it (the card provider's
-// table joins here and turns this into a `case`).
-const METHOD = sql<PaymentMethod>`('robux'::text)`;
+const STATE = sql<PaymentState>`(case when ${orders.status} = 'awaiting_payment' then 'awaiting' when ${orders.refundedAt} is not null then 'refunded' else 'paid' end)`;
+// One method per order (core/payments/staff-list.ts PAYMENT_METHODS): how it was paid once
+// paid (a verifier's Verify records no `paid_with`: Robux, since a card payment always records
+// 'card'); while unpaid, Robux, or Robux or card when the order has a card price.
+const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' when ${orderCardPayments.orderId} is not null then 'robux_or_card' else 'robux' end)`;
 const CHECK = sql<PaymentCheck>`(case when ${orderPayments.escalatedAt} is not null then 'escalated' else coalesce(${orderPayments.lastCheckResult}, 'not_checked') end)`;
 
 const FACETS = { status: STATE, method: METHOD, check: CHECK } as const;
@@ -34,11 +38,16 @@ const SORTS: Record<PaymentListQuery['sort'], SQL> = {
   checked: sql`${orderPayments.lastCheckAt}`,
 };
 
-/**
- * A person's Discord id is a snowflake; the automatic verifiers (the Roblox check, the card
- * provider) have word ids (core/orders ROBLOX_CHECK_ACTOR_ID), so they can never be a person.
- */
-const VERIFIED_AUTOMATICALLY = sql`${orders.paymentVerifiedBy} !~ '^[0-9]+$'`;
+/** Verified by the Roblox check or Stripe's webhook (core/orders AUTOMATIC_VERIFIER_IDS). */
+const VERIFIED_AUTOMATICALLY = inArray(orders.paymentVerifiedBy, [...AUTOMATIC_VERIFIER_IDS]);
+
+/** Where an order's card checkout stands, from its card payment row. */
+function cardCheckoutOf(card: typeof orderCardPayments.$inferSelect | null): CardCheckout | null {
+  if (!card) return null;
+  if (card.paidAt || card.sessionStatus === 'complete') return 'complete';
+  if (card.sessionStatus === 'expired') return 'expired';
+  return card.sessionStatus === 'open' ? 'open' : 'not_opened';
+}
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
@@ -65,12 +74,28 @@ function conditions(query: PaymentListQuery, leaveOut?: Facet): SQL[] {
   return where;
 }
 
+// The row's status and method, as STATE and METHOD say them in SQL.
+function stateOf(order: typeof orders.$inferSelect): PaymentState {
+  if (order.status === 'awaiting_payment') return 'awaiting';
+  return order.refundedAt ? 'refunded' : 'paid';
+}
+
+function methodOf(
+  order: typeof orders.$inferSelect,
+  card: typeof orderCardPayments.$inferSelect | null,
+): PaymentMethod {
+  if (order.paidWith === 'card') return 'card';
+  if (order.status !== 'awaiting_payment') return 'robux';
+  return card ? 'robux_or_card' : 'robux';
+}
+
 export function createStaffPaymentsRepository(db: Executor) {
   const from = () =>
     db
       .select()
       .from(orders)
       .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+      .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
       .leftJoin(people, eq(people.discordId, orders.customerDiscordId));
 
   async function facetCounts(query: PaymentListQuery, facet: Facet): Promise<FacetCount[]> {
@@ -79,6 +104,7 @@ export function createStaffPaymentsRepository(db: Executor) {
       .select({ value, count: sql<number>`count(*)::int` })
       .from(orders)
       .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+      .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
       .leftJoin(people, eq(people.discordId, orders.customerDiscordId))
       .where(and(...conditions(query, facet)))
       .groupBy(value);
@@ -117,24 +143,38 @@ export function createStaffPaymentsRepository(db: Executor) {
         facetCounts(query, 'check'),
       ]);
       return {
-        rows: rows.map(({ orders: order, order_payments: payment, people: person }) => ({
-          orderId: order.id,
-          status: order.status === 'awaiting_payment' ? 'awaiting' : 'paid',
-          method: 'robux',
-          customerDiscordId: order.customerDiscordId,
-          customerName: person ? personName(person) : null,
-          robloxUsername: order.customerRobloxUsername,
-          amountRobux: payment?.passPrice ?? priceForNet(order.priceRobux),
-          cardAmount: null,
-          lastCheckAt: payment?.lastCheckAt?.toISOString() ?? null,
-          check: payment?.escalatedAt
-            ? 'escalated'
-            : ((payment?.lastCheckResult as PaymentCheck | null) ?? 'not_checked'),
-          escalationReason: payment?.escalationReason ?? null,
-          paidAt: order.paidAt?.toISOString() ?? null,
-          verifiedBy: order.paymentVerifiedBy,
-          createdAt: order.createdAt.toISOString(),
-        })),
+        rows: rows.map(
+          ({
+            orders: order,
+            order_payments: payment,
+            order_card_payments: card,
+            people: person,
+          }) => ({
+            orderId: order.id,
+            status: stateOf(order),
+            method: methodOf(order, card),
+            customerDiscordId: order.customerDiscordId,
+            customerName: person ? personName(person) : null,
+            robloxUsername: order.customerRobloxUsername,
+            amountRobux: payment?.passPrice ?? priceForNet(order.priceRobux),
+            cardAmount: card
+              ? {
+                  minor: card.amount,
+                  currency: card.currency,
+                  label: formatCardAmount(card.amount, card.currency),
+                }
+              : null,
+            cardCheckout: cardCheckoutOf(card),
+            lastCheckAt: payment?.lastCheckAt?.toISOString() ?? null,
+            check: payment?.escalatedAt
+              ? 'escalated'
+              : ((payment?.lastCheckResult as PaymentCheck | null) ?? 'not_checked'),
+            escalationReason: payment?.escalationReason ?? null,
+            paidAt: order.paidAt?.toISOString() ?? null,
+            verifiedBy: order.paymentVerifiedBy,
+            createdAt: order.createdAt.toISOString(),
+          }),
+        ),
         total,
         page,
         pageSize: query.size,

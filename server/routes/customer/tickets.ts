@@ -134,6 +134,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
     const rows = await tickets.listTicketsForCustomer(customer.discordId);
     const payments = await findCustomerPayments(
       app.db,
+      app.config,
       rows.filter((row) => row.orderStatus === 'awaiting_payment').map((row) => row.orderId),
     );
     return {
@@ -163,7 +164,7 @@ const customerTicketRoutes: FastifyPluginAsync = async (app) => {
           : null;
       const payments =
         order?.status === 'awaiting_payment'
-          ? await findCustomerPayments(app.db, [ticket.orderId])
+          ? await findCustomerPayments(app.db, app.config, [ticket.orderId])
           : null;
       return {
         ...(await view(ticket, order?.status ?? null, payments?.get(ticket.orderId) ?? null)),

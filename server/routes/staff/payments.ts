@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { hasRole } from '../../../core/auth/roles';
-import { type Actor, OrderIdSchema, ROBLOX_CHECK_ACTOR_ID } from '../../../core/orders';
+import {
+  type Actor,
+  OrderIdSchema,
+  ROBLOX_CHECK_ACTOR_ID,
+  STRIPE_ACTOR_ID,
+} from '../../../core/orders';
 import { STAFF_ROLES } from '../../../core/orders/order-status';
 import { PaymentListQuerySchema } from '../../../core/payments/staff-list';
 import { createOrdersRepository } from '../../../db/repositories/orders';
@@ -56,7 +61,9 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
           ? ''
           : by === ROBLOX_CHECK_ACTOR_ID
             ? ' by the automatic Roblox check'
-            : ` by ${(await people.nameOf([by])).get(by) ?? by}`;
+            : by === STRIPE_ACTOR_ID
+              ? ': the customer paid by card through Stripe'
+              : ` by ${(await people.nameOf([by])).get(by) ?? by}`;
       throw new HttpError(409, `The payment of order ${id} was already verified${who}.`);
     }
     // Still awaiting: the rules refused this person (their own order, say).
