@@ -120,6 +120,7 @@ export function createStaffPaymentsRepository(db: Executor) {
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
         .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+        .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
         .leftJoin(people, eq(people.discordId, orders.customerDiscordId))
         .where(where);
       const total = Number(counted?.n ?? 0);

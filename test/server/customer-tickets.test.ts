@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_TOKEN_EXPIRED } from '../../core/auth/customer';
 import type { CustomerTicket } from '../../core/tickets/customer-view';
+import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
 import { createCustomerAccountsRepository } from '../../db/repositories/customer-accounts';
 import { createTicketTranscriptsRepository } from '../../db/repositories/ticket-transcripts';
 import { createTicketsRepository } from '../../db/repositories/tickets';
@@ -102,6 +103,15 @@ describe.each(DRIVERS)('customer tickets API on %s', (driver) => {
         (item) => item.number === ticket.number,
       );
     // Before the game pass exists: the amount /createpayment named (Roblox's fee included).
+    // A card price without Stripe settings offers no card.
+    await db.transaction((tx) =>
+      createCardPaymentsRepository(db).saveCardPayment(tx, {
+        orderId: ticket.name,
+        amount: 1500,
+        currency: 'usd',
+        at: new Date(),
+      }),
+    );
     expect((await mine())?.payment).toEqual({ amountRobux: 143, gamePassUrl: null, card: null });
     await db
       .insert(orderPayments)

@@ -162,7 +162,7 @@ describe.each(DRIVERS)('staff payments on %s', (driver) => {
     const errors = Object.values(bad.json().fieldErrors as Record<string, string>);
     expect(errors).toEqual(
       expect.arrayContaining([
-        'Status must be one of awaiting, paid',
+        'Status must be one of awaiting, paid, refunded',
         'Size must be one of 10, 25, 50, 100',
       ]),
     );
