@@ -361,12 +361,15 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
       const dms = await db()
         .select()
         .from(orderMessages)
-        .where(eq(orderMessages.dmUserId, CUSTOMER));
+        .where(eq(orderMessages.dmUserId, CUSTOMER))
+        .orderBy(orderMessages.id);
       expect(
         dms
           .map((m) => (m.payload as { content: string }).content)
           .filter((c) => c.includes('c-20')),
       ).toEqual([
+        // The receipt of the card payment, then the refund.
+        'Thank you! Your payment for order c-20 is confirmed. Keep this message as your receipt.',
         'Your payment for order c-20 has been refunded. $15.00 is on its way back to your card (banks usually show it within 5–10 days).\nReason: Customer cancelled before work began',
       ]);
 
