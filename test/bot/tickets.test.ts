@@ -375,7 +375,9 @@ describe.each(DRIVERS)('tickets in Discord on %s', (driver) => {
     const delivered = await click(passed, `order:deliver:${orderId}`, h.users.designer);
     expect(await answerOf(delivered)).toContain('on its way to the customer');
     worker?.wake();
-    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(1);
+    // The payment's receipt, then the delivery.
+    await expect.poll(() => h.fake.dmsTo(customer).length, LOADED).toBe(2);
+    expect(h.fake.dmsTo(customer).at(-1)?.embeds[0]?.title).toBe(`Your order ${orderId} is ready`);
     const reviewOpened = await run('review', customer, { order_id: orderId }, channelId);
     const reviewed = await h.fake.submitModal({
       modal: reviewOpened,
