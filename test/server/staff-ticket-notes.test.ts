@@ -172,6 +172,7 @@ describe.each(DRIVERS)('staff notes on tickets on %s', (driver) => {
     expect((await get(executive.cookie, url)).json()).toEqual({
       value: { customersMayAskToClose: false },
       stored: false,
+      version: null,
     });
     expect((await put(lead.cookie, url, { customersMayAskToClose: true })).statusCode).toBe(403);
     const bad = await put(executive.cookie, url, { customersMayAskToClose: 'yes' });
@@ -180,6 +181,10 @@ describe.each(DRIVERS)('staff notes on tickets on %s', (driver) => {
       customersMayAskToClose: 'Customers may ask to close: must be on or off',
     });
     const saved = await put(executive.cookie, url, { customersMayAskToClose: true });
-    expect(saved.json()).toEqual({ value: { customersMayAskToClose: true }, stored: true });
+    expect(saved.json()).toEqual({
+      value: { customersMayAskToClose: true },
+      stored: true,
+      version: expect.any(String),
+    });
   });
 });
