@@ -21,7 +21,7 @@ const FIRST_LOAD_MODULES = [
   /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
   /core[\\/]site[\\/](routes|api-url)\./,
   /web[\\/]src[\\/](data[\\/](?!post-json)|components[\\/](ui[\\/](toast|button)|icon|promo-button)\.)/,
-  /web[\\/]src[\\/](root|app|app-routes|pages[\\/]index)\./,
+  /web[\\/]src[\\/](root|app|app-routes|navigation-guard|pages[\\/]index)\./,
   /web[\\/]src[\\/]layout[\\/](hydration-mark|site-layout|page-outlet|navbar|nav-menu|nav-item|services-menu|document-head|cookie-consent)\./,
   /vite[\\/]preload-helper/,
 ];

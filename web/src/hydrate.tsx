@@ -1,7 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { preloadRoute } from './app-routes';
+import { createGuardedHistory } from './navigation-guard';
 import { type InitialState, Root } from './root';
 
 // Imported by entry-client.tsx once the prerendered page has been painted.
@@ -12,19 +13,12 @@ const state = JSON.parse(stateElement?.textContent ?? '{}') as InitialState;
 // Load the current page's chunks before hydrating so the prerendered markup is reused as is.
 await preloadRoute(window.location.pathname);
 
-// A data router (one splat route around the app's own `useRoutes`): the same pages as a
-// BrowserRouter, and what useBlocker needs (the dashboard asks before unsaved changes are
-// left). Made once: a second router would listen to the history too.
-let router: DataRouter | undefined;
+// BrowserRouter's history, able to hold a navigation while the dashboard asks whether
+// unsaved changes may be left (navigation-guard.ts).
+const history = createGuardedHistory();
 const container = document.getElementById('root') as HTMLElement;
 const root = (
-  <Root
-    state={state}
-    router={(app) => {
-      router ??= createBrowserRouter([{ path: '*', element: app }]);
-      return <RouterProvider router={router} />;
-    }}
-  />
+  <Root state={state} router={(app) => <HistoryRouter history={history}>{app}</HistoryRouter>} />
 );
 // Hydration as a transition: React works in slices and yields to the browser between them,
 // so a tap during hydration is not kept waiting behind one long task. A route the server does

@@ -1,12 +1,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { UNSAFE_NavigationContext } from 'react-router';
+import type { GuardedHistory } from '../../navigation-guard';
 import { DialogActions, DialogPanel } from '../dialog-panel';
 
-// Leaving a form with unsaved changes asks first: inside the app (a link, Back) with the
-// router's blocker and the dashboard's dialog; closing or reloading the tab with the browser's
+// Leaving a form with unsaved changes asks first: inside the app (a link, Back) through the
+// history's guard (web/src/navigation-guard.ts) and the dashboard's dialog; closing or reloading the tab with the browser's
 // own `beforeunload` prompt (the only one a page may show there). Forms report whether they
 // hold unsaved changes with useUnsavedChanges; one guard for the dashboard holds them all
-// (react-router allows one blocker at a time).
+// (the history holds one guard at a time).
 
 type Report = (form: string, dirty: boolean) => void;
 const UnsavedChangesContext = createContext<Report | null>(null);
@@ -21,13 +22,24 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     });
   }, []);
   const unsaved = dirty.length > 0;
-  // A jump within the page (#hero) leaves nothing: only another path or query asks.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsaved &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
+  // The navigation waiting for an answer; a jump within the page (#hero) is never held.
+  const [leave, setLeave] = useState<(() => void) | null>(null);
+  // Bumped after a navigation let through, so a form still open after it is guarded again.
+  const [round, setRound] = useState(0);
+  // The browser's router runs on a GuardedHistory (hydrate.tsx); the server's and tests'
+  // routers have no guard, and nothing is held there.
+  const history = useContext(UNSAFE_NavigationContext).navigator as GuardedHistory;
+  const setGuard = useCallback(
+    (guard: GuardedHistory['guard']) => {
+      history.guard = guard;
+    },
+    [history],
   );
+  useEffect(() => {
+    if (!unsaved) return;
+    setGuard((go) => setLeave(() => go));
+    return () => setGuard(null);
+  }, [unsaved, round, setGuard]);
   useEffect(() => {
     if (!unsaved) return;
     const ask = (event: BeforeUnloadEvent) => {
@@ -43,9 +55,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     <UnsavedChangesContext.Provider value={report}>
       {children}
       <DialogPanel
-        open={blocker.state === 'blocked'}
+        open={leave !== null}
         onOpenChange={(open) => {
-          if (!open && blocker.state === 'blocked') blocker.reset();
+          if (!open) setLeave(null);
         }}
         title="Leave without saving?"
         description={`Your changes to ${dirty.join(', ')} are not saved. If you leave now, they are lost.`}
@@ -55,7 +67,14 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
           className="mt-6 flex justify-end gap-2"
           busy={false}
           label="Leave without saving"
-          onClick={() => blocker.state === 'blocked' && blocker.proceed()}
+          onClick={() => {
+            const go = leave;
+            setLeave(null);
+            // Let this one through: the forms it leaves unmount and clear the guard.
+            setGuard(null);
+            go?.();
+            setRound((n) => n + 1);
+          }}
         />
       </DialogPanel>
     </UnsavedChangesContext.Provider>

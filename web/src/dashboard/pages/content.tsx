@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { EditableTeamMember, TeamCategory } from '../../../../core/team/schema';
 import { ApiProblem } from '../../components/ui/api-problem';
 import { DefaultPortfolioEditor } from '../content/default-portfolio';
@@ -66,8 +66,9 @@ const HOME_BLOCKS = [
 ] as const;
 
 function HomePart() {
-  const [params] = useSearchParams();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  // Not useSearchParams: it would add to every public page's first load (use-search-query.ts).
+  const params = new URLSearchParams(search);
   // `#services` (the go-live checklist's links) opens that block too.
   const wanted = params.get('block') ?? hash.slice(1);
   const block = HOME_BLOCKS.find((one) => one.id === wanted) ?? HOME_BLOCKS[0];
