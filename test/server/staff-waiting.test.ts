@@ -153,14 +153,14 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
       ],
       applicationsToDecide: [2, '/dashboard/applications?status=pending'],
       paymentsToVerify: [2, '/dashboard/orders?status=awaiting_payment'],
-      messagesToAnswer: [1, '/dashboard/messages?handled=false'],
+      messagesToAnswer: [1, '/dashboard/messages?status=open'],
       payoutsOwed: [3, '/dashboard/payouts'],
     });
   });
 
   it('gives a payment verifier the payments only, and plain staff nothing', async () => {
     expect(shown(await waiting('verifier'))).toEqual({
-      paymentsToVerify: [2, '/dashboard/payments?status=awaiting_payment', expect.any(String)],
+      paymentsToVerify: [2, '/dashboard/payments?status=awaiting', expect.any(String)],
     });
     expect(await waiting('staff')).toEqual([]);
   });

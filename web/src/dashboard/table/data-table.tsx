@@ -255,6 +255,7 @@ export function DataTable<Row extends RowData>({
         onChange={setQuery}
         facets={facets}
         counts={page.data?.facets}
+        estimate={page.data?.totalIsEstimate}
         search={search}
         dateLabel={dateLabel}
         searchRef={searchRef}
@@ -302,6 +303,8 @@ export function DataTable<Row extends RowData>({
         page={shownPage}
         size={query.size}
         total={total}
+        estimate={page.data?.totalIsEstimate}
+        rowsOnPage={page.data && !page.stale ? page.data.rows.length : undefined}
         onPage={(to) => setQuery({ ...query, page: to })}
         onSize={(size) => setQuery({ ...query, size, page: 1 })}
       />
