@@ -118,7 +118,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
           : executive
             ? `${formatRobuxAmount(owed.robux)} to ${plural(owed.designers, 'designer')} for ${plural(owed.orders, 'logged order')}.`
             : `${formatRobuxAmount(owed.robux)} for ${plural(owed.orders, 'logged order')} not paid out yet.`,
-      href: '/dashboard/payouts',
+      href: '/dashboard/payouts?status=unpaid,part_paid',
     });
   }
   return items;

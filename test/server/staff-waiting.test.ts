@@ -127,7 +127,11 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
     expect(shown(await waiting('designer'))).toEqual({
       unclaimedTickets: [2, '/dashboard/tickets?status=open', expect.any(String)],
       myTickets: [2, '/dashboard/tickets?status=claimed,awaiting_customer', expect.any(String)],
-      payoutsOwed: [2, '/dashboard/payouts', '990 R$ for 2 logged orders not paid out yet.'],
+      payoutsOwed: [
+        2,
+        '/dashboard/payouts?status=unpaid,part_paid',
+        '990 R$ for 2 logged orders not paid out yet.',
+      ],
     });
   });
 
@@ -154,7 +158,7 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
       applicationsToDecide: [2, '/dashboard/applications?status=pending'],
       paymentsToVerify: [2, '/dashboard/orders?status=awaiting_payment'],
       messagesToAnswer: [1, '/dashboard/messages?status=open'],
-      payoutsOwed: [3, '/dashboard/payouts'],
+      payoutsOwed: [3, '/dashboard/payouts?status=unpaid,part_paid'],
     });
   });
 
