@@ -172,13 +172,13 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await expect(alice.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
     await pickFacet(page, 'State', 'Open');
-    await page.waitForURL((url) => url.searchParams.get('handled') === 'false');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'open');
     await expect.poll(() => subjects(page), POLL).toEqual(['Bot help']);
     await pickFacet(page, 'State', 'Open');
     await pickFacet(page, 'State', 'Handled');
-    await page.waitForURL((url) => url.searchParams.get('handled') === 'true');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'handled');
     await expect.poll(() => subjects(page), POLL).toEqual(['Logo price']);
-    expect(urlParam(page, 'handled')).toBe('true');
+    expect(urlParam(page, 'status')).toBe('handled');
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();

@@ -105,8 +105,8 @@ const TICKET_LIST: FakeList<TicketSummary> = {
     claimant: (row) => row.claimantDiscordId ?? '',
   },
   text: (row) => `${row.name} ${row.customerName}`,
-  sorts: { opened: (row) => String(row.createdAt), status: (row) => row.status },
-  defaultSort: 'opened',
+  sorts: { created: (row) => String(row.createdAt), status: (row) => row.status },
+  defaultSort: 'created',
   day: (row) => String(row.createdAt).slice(0, 10),
 };
 
