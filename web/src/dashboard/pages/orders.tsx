@@ -41,7 +41,8 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     card: true,
   },
   { id: 'qc', header: 'QC', cell: (row) => <StatusBadge kind="qc" value={row.qc} /> },
-  { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} /> },
+  // Shown from the View menu: the Paid filter answers "which are paid" without it.
+  { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} />, hiddenByDefault: true },
   {
     id: 'share',
     header: 'Share (R$)',

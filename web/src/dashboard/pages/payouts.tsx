@@ -80,7 +80,7 @@ function PayoutsCell({ line, executive }: { line: PayoutLine; executive: boolean
   return (
     <div className="space-y-1">
       {line.payouts.map((payout) => (
-        <div key={payout.id} className="whitespace-nowrap">
+        <div key={payout.id}>
           {formatRobux(payout.amountRobux)} on <When value={payout.paidAt} /> by {payout.paidByName}
         </div>
       ))}
