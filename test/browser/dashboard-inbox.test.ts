@@ -108,6 +108,18 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await expect
       .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
       .toEqual(['rev-1']);
+    // Whether the site shows it, as the server's visibility facet counts it.
+    await pickFacet(page, 'Rating', '5/5');
+    await page.getByRole('button', { name: /^Filter by On the site/ }).click();
+    await page
+      .getByRole('dialog', { name: 'On the site filter' })
+      .getByRole('option', { name: /^Hidden by staff\s*1$/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.searchParams.get('visibility') === 'hidden');
+    await expect
+      .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
+      .toEqual(['rev-3']);
     expect(errors).toEqual([]);
     await page.close();
   });
