@@ -220,7 +220,7 @@ export default function PayoutsSection() {
         columns={columns}
         facets={facets}
         search={SEARCH}
-        dateLabel="Period"
+        dateLabel="Dates"
         defaultSort={DEFAULT_SORT}
         rowKey={rowKey}
         pageParams={PAGE_PARAMS}
