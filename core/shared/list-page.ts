@@ -23,7 +23,26 @@ export const LIST_SEARCH_MAX = 100;
 /** Most values one facet may name at once. */
 export const LIST_FACET_VALUES_MAX = 20;
 
-export type FacetCount = { value: string; count: number };
+export type FacetCount = {
+  value: string;
+  count: number;
+  /**
+   * The value's name where the client cannot know it (a designer's id → their name, a service
+   * key → its label); absent where the value names itself or the page labels it.
+   */
+  label?: string;
+};
+
+/** Each count of `counts` named by `labelOf` where it knows the value. */
+export function labelFacet(
+  counts: readonly FacetCount[] | undefined,
+  labelOf: (value: string) => string | null | undefined,
+): FacetCount[] {
+  return (counts ?? []).map((count) => {
+    const label = labelOf(count.value);
+    return label ? { ...count, label } : count;
+  });
+}
 
 export type ListPage<Row> = {
   rows: Row[];

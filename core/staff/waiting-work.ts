@@ -94,7 +94,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
       // Verifiers who are not designers have no Orders list: the Payments page is theirs.
       href: hasRole(member, 'designer')
         ? '/dashboard/orders?status=awaiting_payment'
-        : '/dashboard/payments?status=awaiting_payment',
+        : '/dashboard/payments?status=awaiting',
     });
   }
   if (counts.messagesToAnswer !== null) {
@@ -103,7 +103,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
       label: 'Messages to answer',
       count: counts.messagesToAnswer,
       detail: 'Contact messages not marked handled.',
-      href: '/dashboard/messages?handled=false',
+      href: '/dashboard/messages?status=open',
     });
   }
   if (counts.payoutsOwed !== null) {
@@ -118,7 +118,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
           : executive
             ? `${formatRobuxAmount(owed.robux)} to ${plural(owed.designers, 'designer')} for ${plural(owed.orders, 'logged order')}.`
             : `${formatRobuxAmount(owed.robux)} for ${plural(owed.orders, 'logged order')} not paid out yet.`,
-      href: '/dashboard/payouts',
+      href: '/dashboard/payouts?status=unpaid,part_paid',
     });
   }
   return items;

@@ -10,7 +10,7 @@ import {
   type OrderTimelineEvent,
   type QcOutcome,
 } from '../../core/orders/staff-list';
-import type { ListPage } from '../../core/shared/list-page';
+import { type ListPage, labelFacet } from '../../core/shared/list-page';
 import type { WorkScope } from '../../core/staff/work-scope';
 import type { Executor } from '../client';
 import { refundAmountLabel } from '../refunds';
@@ -24,6 +24,7 @@ import {
   tickets,
 } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
+import { serviceLabels } from './facet-labels';
 import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
 import { orderScopeCondition, ticketScopeCondition } from './work-scope';
@@ -138,15 +139,29 @@ export function createStaffOrdersRepository(
               .limit(window.limit)
               .offset(window.offset);
       if (window.reverse) rows.reverse();
-      const names = await people.nameOf(
-        rows.flatMap((row) => [row.designerDiscordId, row.customerDiscordId]),
-      );
+      const designerIds = (counts.facets.designer ?? []).map((count) => count.value);
+      const [names, services] = await Promise.all([
+        people.nameOf([
+          ...rows.flatMap((row) => [row.designerDiscordId, row.customerDiscordId]),
+          ...designerIds,
+        ]),
+        serviceLabels(
+          db,
+          (counts.facets.service ?? []).map((count) => count.value),
+        ),
+      ]);
       return {
         rows: rows.map((row) => withNames(row, names)),
         total: counts.total,
         page: window.page,
         pageSize: query.size,
-        facets: counts.facets,
+        facets: {
+          ...counts.facets,
+          designer: labelFacet(counts.facets.designer, (id) => names.get(id)),
+          service: labelFacet(counts.facets.service, (key) =>
+            key === 'none' ? 'No ticket' : services.get(key),
+          ),
+        },
         ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
     },

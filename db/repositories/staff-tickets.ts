@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders/order-status';
-import type { ListPage } from '../../core/shared/list-page';
+import { type ListPage, labelFacet } from '../../core/shared/list-page';
 import { seesOrder, type WorkScope } from '../../core/staff/work-scope';
 import { ticketStaffActions } from '../../core/tickets/staff-actions';
 import type {
@@ -14,6 +14,7 @@ import { ticketNumberOf } from '../../core/tickets/ticket-status';
 import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
+import { serviceLabels } from './facet-labels';
 import { countList, type ListFacet, listConditions, pageWindow } from './list-query';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
@@ -140,6 +141,13 @@ export function createStaffTicketsRepository(db: Executor) {
               .offset(window.offset);
       if (window.reverse) rows.reverse();
       const now = new Date();
+      const [claimants, services] = await Promise.all([
+        people.nameOf((counts.facets.claimant ?? []).map((count) => count.value)),
+        serviceLabels(
+          db,
+          (counts.facets.service ?? []).map((count) => count.value),
+        ),
+      ]);
       return {
         rows: await named(
           rows.map(({ ticket, orderStatus }) => ({
@@ -150,7 +158,13 @@ export function createStaffTicketsRepository(db: Executor) {
         total: counts.total,
         page: window.page,
         pageSize: query.size,
-        facets: counts.facets,
+        facets: {
+          ...counts.facets,
+          service: labelFacet(counts.facets.service, (key) => services.get(key)),
+          claimant: labelFacet(counts.facets.claimant, (id) =>
+            id === 'none' ? 'Unclaimed' : claimants.get(id),
+          ),
+        },
         ...(counts.estimated ? { totalIsEstimate: true } : {}),
       };
     },

@@ -108,6 +108,18 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await expect
       .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
       .toEqual(['rev-1']);
+    // Whether the site shows it, as the server's visibility facet counts it.
+    await pickFacet(page, 'Rating', '5/5');
+    await page.getByRole('button', { name: /^Filter by On the site/ }).click();
+    await page
+      .getByRole('dialog', { name: 'On the site filter' })
+      .getByRole('option', { name: /^Hidden by staff\s*1$/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.searchParams.get('visibility') === 'hidden');
+    await expect
+      .poll(async () => (await readTable(table)).map((row) => row.Order), POLL)
+      .toEqual(['rev-3']);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -172,13 +184,13 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await expect(alice.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
     await pickFacet(page, 'State', 'Open');
-    await page.waitForURL((url) => url.searchParams.get('handled') === 'false');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'open');
     await expect.poll(() => subjects(page), POLL).toEqual(['Bot help']);
     await pickFacet(page, 'State', 'Open');
     await pickFacet(page, 'State', 'Handled');
-    await page.waitForURL((url) => url.searchParams.get('handled') === 'true');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'handled');
     await expect.poll(() => subjects(page), POLL).toEqual(['Logo price']);
-    expect(urlParam(page, 'handled')).toBe('true');
+    expect(urlParam(page, 'status')).toBe('handled');
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();

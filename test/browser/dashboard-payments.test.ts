@@ -143,12 +143,14 @@ describe('the dashboard’s Payments page in Chromium', () => {
     await page.close();
   });
 
-  it('keeps to a phone’s width, the table scrolling inside its own region', async () => {
+  it('keeps to a phone’s width, each payment a card', async () => {
     const page = await site.browser.newPage({ ...PHONE });
     await site.signInAsStaff(page, ['payment_verifier'], VERIFIER);
     await page.goto(`${site.url}/dashboard/payments?status=paid`);
     await waitForPage(page);
-    await paymentsTable(page).getByRole('row').nth(1).waitFor();
+    const cards = page.getByRole('region', { name: 'Payments list' }).getByRole('listitem');
+    await expect.poll(() => cards.count(), POLL).toBe(2);
+    await cards.first().getByText('Paid', { exact: true }).waitFor();
     await waitForData(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
       PHONE.viewport.width,

@@ -62,7 +62,11 @@ const STOPS: Stop[] = [
   },
   {
     path: '/dashboard/payouts',
-    ready: (page) => page.getByRole('region', { name: 'Payouts table' }),
+    ready: (page) =>
+      page
+        .getByRole('region', { name: 'Payouts per designer and week list' })
+        .getByRole('listitem')
+        .first(),
   },
   {
     path: '/dashboard/reviews',

@@ -2,16 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { describe, it } from 'vitest';
 import type { StaffRole } from '../../core/auth';
 import type { Executor } from '../../db/client';
-import { contactMessages, tickets } from '../../db/schema';
+import { createPeopleRepository } from '../../db/repositories/people';
+import { contactMessages, orderPayments, reviews, tickets } from '../../db/schema';
 import { insertOrder, loggedOrder } from '../support/orders';
 import { numberedTickets } from '../support/rows';
-import { PHONE, useBrowserSite, waitForData, waitForPage } from './support';
+import { aDesigner, aModerator } from '../support/uploads';
+import { PHONE, requestJson, useBrowserSite, waitForData, waitForPage } from './support';
 
-// Screenshots of the Home content editor and the Overview at 1280 and 360 px for a change's
-// closing note (issue 32): not a check, run by hand with LUNAR_SCREENSHOTS=<label>, e.g.
-// `LUNAR_SCREENSHOTS=after npx vitest run test/browser/dashboard-screenshots.test.ts`.
+// Screenshots of the Home content editor, the Overview and every list (Applications, Orders,
+// Tickets, Payouts, Reviews, Messages, Payments) at 1280 and 360 px for a change's closing note
+// (issue 32): not a check, run by hand with LUNAR_SCREENSHOTS=<label>, e.g.
+// `LUNAR_SCREENSHOTS=after npx vitest run test/browser/dashboard-screenshots.test.ts`; the
+// PNGs go to test-results/dashboard/ (ignored by git).
 
 const LABEL = process.env.LUNAR_SCREENSHOTS;
+const SHOTS = 'test-results/dashboard';
 const DESIGNER = { discordId: '100000000000000002', username: 'designer_dora' };
 const EXECUTIVE = { discordId: '100000000000000009', username: 'exec_eve' };
 
@@ -43,6 +48,51 @@ async function seed(db: Executor) {
   await db
     .insert(contactMessages)
     .values({ name: 'Visitor', email: 'v@example.com', subject: 'Hello', message: 'Hi' });
+  // The lists' own rows: orders in every state, a review, messages, a payment awaiting.
+  const STATUSES = ['paid', 'in_qc', 'qc_changes_requested', 'delivered', 'reviewed'] as const;
+  for (const [i, status] of STATUSES.entries()) {
+    const id = `ticket-${String(11 + i).padStart(4, '0')}`;
+    const logged = loggedOrder(id, DESIGNER.discordId, at, { price: 700 + i * 450 });
+    await insertOrder(db, {
+      ...logged,
+      status,
+      customerRobloxUsername: `LongRobloxName_${i}`,
+      customerDiscordId: `10000000000000006${i}`,
+    });
+  }
+  await db.insert(reviews).values({
+    orderId: 'ticket-0015',
+    rating: 5,
+    comment: 'Stellar logo, delivered a day early and exactly what our group needed.',
+    publish: true,
+    customerDiscordId: '100000000000000064',
+    createdAt: new Date(at),
+  });
+  await db.insert(contactMessages).values({
+    name: 'Alice Example',
+    email: 'alice@example.com',
+    subject: 'Logo price for a large group',
+    message: 'How much would a logo and three banners cost? We have a deadline next month.',
+  });
+  await insertOrder(db, {
+    id: 'ticket-0020',
+    designerDiscordId: DESIGNER.discordId,
+    customerRobloxUsername: 'Cara_R',
+    priceRobux: 700,
+  });
+  await db.insert(orderPayments).values({
+    orderId: 'ticket-0020',
+    passPrice: 1000,
+    gamePassId: '8123',
+    lastCheckResult: 'private_inventory',
+    lastCheckAt: new Date(),
+    escalatedAt: new Date(),
+    escalationReason: 'Cara_R’s inventory is private, so the bot cannot see the purchase.',
+  });
+  await createPeopleRepository(db).remember([
+    { discordId: DESIGNER.discordId, username: 'designer_dora', globalName: 'Dora', avatar: null },
+    { discordId: '100000000000000060', username: 'carl', globalName: 'Carl C.', avatar: null },
+  ]);
 }
 
 describe.skipIf(!LABEL)('screenshots of the content editor and the overview', () => {
@@ -51,10 +101,23 @@ describe.skipIf(!LABEL)('screenshots of the content editor and the overview', ()
     ['overview-executive', '/dashboard', ['executive'], EXECUTIVE],
     ['overview-designer', '/dashboard', ['designer'], DESIGNER],
     ['content-home', '/dashboard/content/home', ['executive'], EXECUTIVE],
+    ['applications', '/dashboard/applications', ['executive'], EXECUTIVE],
+    ['orders', '/dashboard/orders', ['executive'], EXECUTIVE],
+    ['tickets', '/dashboard/tickets', ['executive'], EXECUTIVE],
+    ['payouts', '/dashboard/payouts', ['executive'], EXECUTIVE],
+    ['reviews', '/dashboard/reviews', ['executive'], EXECUTIVE],
+    ['messages', '/dashboard/messages', ['executive'], EXECUTIVE],
+    ['payments', '/dashboard/payments', ['executive'], EXECUTIVE],
   ];
 
   it('takes them at 1280 and 360 px', async () => {
-    mkdirSync('test-output', { recursive: true });
+    mkdirSync(SHOTS, { recursive: true });
+    for (const body of [
+      aModerator({ robloxUsername: 'LighthouseKeeper', discordUsername: 'keeper_disc' }),
+      aDesigner({ robloxUsername: 'LateArrival', discordUsername: 'late_disc' }),
+    ]) {
+      await requestJson(site, 'POST', '/api/applications', { body });
+    }
     for (const [name, path, roles, who] of shots) {
       for (const [width, options] of [
         [1280, { viewport: { width: 1280, height: 900 } }],
@@ -66,7 +129,7 @@ describe.skipIf(!LABEL)('screenshots of the content editor and the overview', ()
         await waitForPage(page);
         await waitForData(page);
         await page.screenshot({
-          path: `test-output/${LABEL}-${name}-${width}.png`,
+          path: `${SHOTS}/${LABEL}-${name}-${width}.png`,
           fullPage: true,
         });
         await page.close();

@@ -105,8 +105,8 @@ const TICKET_LIST: FakeList<TicketSummary> = {
     claimant: (row) => row.claimantDiscordId ?? '',
   },
   text: (row) => `${row.name} ${row.customerName}`,
-  sorts: { opened: (row) => String(row.createdAt), status: (row) => row.status },
-  defaultSort: 'opened',
+  sorts: { created: (row) => String(row.createdAt), status: (row) => row.status },
+  defaultSort: 'created',
   day: (row) => String(row.createdAt).slice(0, 10),
 };
 
@@ -212,6 +212,21 @@ describe('the dashboard’s table in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expectOrders(page, ids(byCreated.slice(0, 25)));
+    await page.close();
+  });
+
+  it('says “about” for an estimated total and its counts', async () => {
+    const page = await site.browser.newPage();
+    await routeList(page, '/api/staff/orders', { ...ORDER_LIST, estimate: true });
+    await routeJson(page, '/api/staff/orders/designers', { designers: DESIGNERS });
+    await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/orders`);
+    await waitForPage(page);
+    const footer = page.getByRole('navigation', { name: 'Orders pages' });
+    await footer.getByText('Page 1 of about 50 · about 1,230 in all').waitFor();
+    await page.getByRole('button', { name: /^Filter by Designer/ }).click();
+    await page.getByRole('option', { name: /^Astra\s*about 410$/ }).waitFor();
+    await page.keyboard.press('Escape');
     await page.close();
   });
 

@@ -90,6 +90,22 @@ describe('the dashboard’s tickets in Chromium', () => {
       .toEqual([name(numbers.closed), name(numbers.emojis), name(numbers.banners)]);
     // For the record of how the list looks (ignored by git), not asserted.
     await page.screenshot({ path: 'test-results/dashboard/tickets-1280.png', fullPage: true });
+    // Services by name with the server's counts; sorted by service (first click: Z to A).
+    await page.getByRole('button', { name: /^Filter by Service/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Service filter' })
+      .getByRole('option', { name: /^Emojis\s*1$/ })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await table.getByRole('button', { name: 'Service' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'service');
+    await expect
+      .poll(() => readColumn(table, 'Ticket'), POLL)
+      .toEqual([name(numbers.closed), name(numbers.emojis), name(numbers.banners)]);
+    await table.getByRole('button', { name: 'Service' }).click();
+    await expect
+      .poll(() => readColumn(table, 'Ticket'), POLL)
+      .toEqual([name(numbers.banners), name(numbers.emojis), name(numbers.closed)]);
     await pickFacet(page, 'Status', 'Closed');
     await page.waitForURL((url) => url.searchParams.get('status') === 'closed');
     await expect.poll(() => readColumn(table, 'Ticket'), POLL).toEqual([name(numbers.closed)]);

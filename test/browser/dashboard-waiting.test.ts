@@ -103,7 +103,7 @@ describe('what waits for you on the Overview, in Chromium', () => {
       );
       await expectNoAxeViolations(page);
       await link('Messages to answer').click();
-      await page.waitForURL(/\/dashboard\/messages\?handled=false$/);
+      await page.waitForURL(/\/dashboard\/messages\?status=open$/);
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -22,6 +22,8 @@ export type FakeList<Row> = {
   defaultSort: string;
   /** The day (YYYY-MM-DD) `from`/`to` apply to. */
   day: (row: Row) => string;
+  /** Answer as a huge list does: `totalIsEstimate` set. */
+  estimate?: boolean;
 };
 
 export function answerList<Row>(list: FakeList<Row>, url: URL): ListPage<Row> {
@@ -63,6 +65,7 @@ export function answerList<Row>(list: FakeList<Row>, url: URL): ListPage<Row> {
     page,
     pageSize: size,
     facets,
+    ...(list.estimate ? { totalIsEstimate: true } : {}),
   };
 }
 

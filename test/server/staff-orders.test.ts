@@ -277,6 +277,19 @@ describe.each(DRIVERS)('GET /api/staff/orders on %s', (driver) => {
         { discordId: BEN, name: 'Ben B.' },
       ],
     });
+    // The designer facet names each one too, and `none` (no ticket) for the service facet.
+    const { facets } = (await list('')).body as Listed & {
+      facets: Record<string, { value: string; count: number; label?: string }[]>;
+    };
+    expect(facets.designer).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: ANA, label: 'ana' }),
+        expect.objectContaining({ value: BEN, label: 'Ben B.' }),
+      ]),
+    );
+    expect(facets.service).toEqual([
+      expect.objectContaining({ value: 'none', label: 'No ticket' }),
+    ]);
     const bens = await list(`designer=${BEN}`);
     expect(bens.body.rows.map((order) => order.id).sort()).toEqual([
       'o-02',

@@ -96,6 +96,15 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       designerName: '=cmd|calc',
     });
     expect(weeks[3]).toMatchObject({ designerDiscordId: BEN, designerName: 'Ben' });
+    // The designer facet by name, for the table's popover.
+    const response = await server.app.inject({
+      url: '/api/staff/payouts?period=week&from=2026-01-01&to=2026-01-31',
+      headers: { cookie: lead },
+    });
+    expect(response.json().facets.designer).toEqual([
+      { value: ANA, count: 2, label: '=cmd|calc' },
+      { value: BEN, count: 2, label: 'Ben' },
+    ]);
   });
 
   it('groups by month too', async () => {

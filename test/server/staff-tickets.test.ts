@@ -88,12 +88,16 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
       second.id,
       first.id,
     ]);
+    // Each claimant by name, as the table's popover shows them (the client knows no ids).
     expect(either.facets.claimant).toEqual(
       expect.arrayContaining([
-        { value: 'none', count: 1 },
-        { value: designer.member.discordId, count: 1 },
+        { value: 'none', count: 1, label: 'Unclaimed' },
+        { value: designer.member.discordId, count: 1, label: 'nova' },
       ]),
     );
+    expect(
+      either.facets.service.every((count: { label?: string }) => typeof count.label === 'string'),
+    ).toBe(true);
     expect(either.facets.claimant).toHaveLength(2);
     const oldest = (await get(designer.cookie, '/api/staff/tickets?sort=number&order=asc')).json();
     expect(oldest.rows.map((item: { number: number }) => item.number)).toEqual([

@@ -127,7 +127,11 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
     expect(shown(await waiting('designer'))).toEqual({
       unclaimedTickets: [2, '/dashboard/tickets?status=open', expect.any(String)],
       myTickets: [2, '/dashboard/tickets?status=claimed,awaiting_customer', expect.any(String)],
-      payoutsOwed: [2, '/dashboard/payouts', '990 R$ for 2 logged orders not paid out yet.'],
+      payoutsOwed: [
+        2,
+        '/dashboard/payouts?status=unpaid,part_paid',
+        '990 R$ for 2 logged orders not paid out yet.',
+      ],
     });
   });
 
@@ -153,14 +157,14 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
       ],
       applicationsToDecide: [2, '/dashboard/applications?status=pending'],
       paymentsToVerify: [2, '/dashboard/orders?status=awaiting_payment'],
-      messagesToAnswer: [1, '/dashboard/messages?handled=false'],
-      payoutsOwed: [3, '/dashboard/payouts'],
+      messagesToAnswer: [1, '/dashboard/messages?status=open'],
+      payoutsOwed: [3, '/dashboard/payouts?status=unpaid,part_paid'],
     });
   });
 
   it('gives a payment verifier the payments only, and plain staff nothing', async () => {
     expect(shown(await waiting('verifier'))).toEqual({
-      paymentsToVerify: [2, '/dashboard/payments?status=awaiting_payment', expect.any(String)],
+      paymentsToVerify: [2, '/dashboard/payments?status=awaiting', expect.any(String)],
     });
     expect(await waiting('staff')).toEqual([]);
   });

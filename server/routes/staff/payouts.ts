@@ -9,7 +9,7 @@ import {
   payoutStatusOf,
 } from '../../../core/orders/payouts';
 import { csvLine } from '../../../core/shared/csv';
-import { listPageOf } from '../../../core/shared/list-page';
+import { labelFacet, listPageOf } from '../../../core/shared/list-page';
 import { workScopeOf } from '../../../core/staff/work-scope';
 import { createPayoutsRepository, type PayoutCsvRow } from '../../../db/repositories/payouts';
 import { createPeopleRepository } from '../../../db/repositories/people';
@@ -94,7 +94,7 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
     const lines = await payouts.list({ ...range, designer: own });
     const named = query.q ? new Set(await people.idsNamedLike(query.q)) : null;
     const q = query.q?.toLowerCase();
-    return listPageOf(lines, {
+    const answer = listPageOf(lines, {
       facets: {
         status: { valueOf: payoutStatusOf, chosen: query.status },
         designer: { valueOf: (line) => line.designerDiscordId, chosen: query.designer },
@@ -114,6 +114,15 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
       page: query.page,
       size: query.size,
     });
+    // The designer facet by name, as the table's popover shows it.
+    const names = new Map(lines.map((line) => [line.designerDiscordId, line.designerName]));
+    return {
+      ...answer,
+      facets: {
+        ...answer.facets,
+        designer: labelFacet(answer.facets.designer, (id) => names.get(id)),
+      },
+    };
   });
 
   // Streamed in batches: memory stays flat however many orders the range holds.

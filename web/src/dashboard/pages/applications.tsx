@@ -35,7 +35,13 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
     ),
   },
   { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername, card: true },
-  { id: 'type', header: 'Type', cell: (row) => capitalize(row.type), card: true },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (row) => capitalize(row.type),
+    sortable: true,
+    card: true,
+  },
   {
     id: 'status',
     header: 'Status',
@@ -55,6 +61,7 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
     id: 'decided',
     header: 'Decided',
     hiddenByDefault: true,
+    sortable: true,
     cell: (row) => <When value={row.decidedAt} />,
   },
 ];

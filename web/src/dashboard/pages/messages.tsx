@@ -17,13 +17,19 @@ function HandledCell({ row }: { row: ContactInboxItem }) {
 
 const COLUMNS: TableColumn<ContactInboxItem>[] = [
   {
-    id: 'received',
+    id: 'created',
     header: 'Received',
     cell: (row) => <When value={row.createdAt} />,
     sortable: true,
   },
-  { id: 'from', header: 'From', cell: (row) => `${row.name} <${row.email}>`, card: true },
-  { id: 'subject', header: 'Subject', cell: (row) => row.subject, card: true },
+  {
+    id: 'name',
+    header: 'From',
+    cell: (row) => `${row.name} <${row.email}>`,
+    sortable: true,
+    card: true,
+  },
+  { id: 'subject', header: 'Subject', cell: (row) => row.subject, sortable: true, card: true },
   {
     id: 'message',
     header: 'Message',
@@ -35,16 +41,16 @@ const COLUMNS: TableColumn<ContactInboxItem>[] = [
 
 const FACETS: TableFacet[] = [
   {
-    id: 'handled',
+    id: 'status',
     label: 'State',
     options: [
-      { value: 'false', label: 'Open' },
-      { value: 'true', label: 'Handled' },
+      { value: 'open', label: 'Open' },
+      { value: 'handled', label: 'Handled' },
     ],
   },
 ];
 const SEARCH = { label: 'Search messages', placeholder: 'Name, email, subject or words' };
-const DEFAULT_SORT = { id: 'received', order: 'desc' } as const;
+const DEFAULT_SORT = { id: 'created', order: 'desc' } as const;
 const rowKey = (row: ContactInboxItem) => row.id;
 
 /** The contact inbox (leads and executives); an open message is marked handled from its menu. */

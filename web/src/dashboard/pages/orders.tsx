@@ -12,7 +12,12 @@ import { DataTable, type TableColumn, type TableFacet } from '../table/data-tabl
 import OrderDetail from './order-detail';
 
 const COLUMNS: TableColumn<OrderSummary>[] = [
-  { id: 'id', header: 'Order', cell: (row) => <span className="whitespace-nowrap">{row.id}</span> },
+  {
+    id: 'id',
+    header: 'Order',
+    cell: (row) => <span className="whitespace-nowrap">{row.id}</span>,
+    sortable: true,
+  },
   {
     id: 'status',
     header: 'Status',
@@ -26,7 +31,7 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
     card: true,
   },
-  { id: 'customer', header: 'Customer', cell: customerLabel, card: true },
+  { id: 'customer', header: 'Customer', cell: customerLabel, sortable: true, card: true },
   {
     id: 'price',
     header: 'Price (R$)',
@@ -36,7 +41,8 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     card: true,
   },
   { id: 'qc', header: 'QC', cell: (row) => <StatusBadge kind="qc" value={row.qc} /> },
-  { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} /> },
+  // Shown from the View menu: the Paid filter answers "which are paid" without it.
+  { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} />, hiddenByDefault: true },
   {
     id: 'share',
     header: 'Share (R$)',
@@ -56,6 +62,8 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
 type Designers = { designers: { discordId: string; name: string }[] };
 
 const STATUS: TableFacet = { id: 'status', label: 'Status', options: statusOptions('order') };
+/** Named by the server (the service's label from its tickets; `none`: no ticket). */
+const SERVICE: TableFacet = { id: 'service', label: 'Service' };
 const QC: TableFacet = { id: 'qc', label: 'QC', options: statusOptions('qc') };
 const PAID: TableFacet = {
   id: 'paid',
@@ -97,7 +105,10 @@ const rowHref = (row: OrderSummary) => `/dashboard/orders/${encodeURIComponent(r
 export default function OrdersSection({ itemId }: SectionPageProps) {
   useLiveRefresh(['order'], '/api/staff/orders');
   const designer = useDesignerFacet();
-  const facets = useMemo(() => [STATUS, ...(designer ? [designer] : []), QC, PAID], [designer]);
+  const facets = useMemo(
+    () => [STATUS, ...(designer ? [designer] : []), SERVICE, QC, PAID],
+    [designer],
+  );
   if (itemId) return <OrderDetail id={itemId} />;
   return (
     <section aria-labelledby="orders-title" className="space-y-4">

@@ -16,6 +16,7 @@ const COLUMNS: TableColumn<StaffReview>[] = [
     id: 'order',
     header: 'Order',
     cell: (row) => <span className="whitespace-nowrap">{row.orderId}</span>,
+    sortable: true,
   },
   {
     id: 'rating',
@@ -48,6 +49,15 @@ const FACETS: TableFacet[] = [
     id: 'rating',
     label: 'Rating',
     options: [5, 4, 3, 2, 1].map((rating) => ({ value: String(rating), label: `${rating}/5` })),
+  },
+  {
+    id: 'visibility',
+    label: 'On the site',
+    options: [
+      { value: 'shown', label: 'Yes' },
+      { value: 'hidden', label: 'Hidden by staff' },
+      { value: 'private', label: 'No' },
+    ],
   },
 ];
 const SEARCH = { label: 'Search reviews', placeholder: 'Order, comment or customer' };

@@ -16,9 +16,10 @@ import TicketDetail from './ticket-detail';
 
 const COLUMNS: TableColumn<TicketSummary>[] = [
   {
-    id: 'name',
+    id: 'number',
     header: 'Ticket',
     cell: (row) => <span className="whitespace-nowrap">{row.name}</span>,
+    sortable: true,
   },
   {
     id: 'status',
@@ -27,7 +28,13 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
     sortable: true,
     card: true,
   },
-  { id: 'service', header: 'Service', cell: (row) => row.serviceLabel, card: true },
+  {
+    id: 'service',
+    header: 'Service',
+    cell: (row) => row.serviceLabel,
+    sortable: true,
+    card: true,
+  },
   {
     id: 'customer',
     header: 'Customer',
@@ -42,7 +49,7 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
   },
   { id: 'source', header: 'From', cell: (row) => (row.source === 'site' ? 'Site' : 'Discord') },
   {
-    id: 'opened',
+    id: 'created',
     header: 'Opened',
     cell: (row) => <When value={row.createdAt} />,
     sortable: true,
@@ -94,12 +101,15 @@ function useClaimantFacet(): TableFacet | null {
     return {
       id: 'claimant',
       label: 'Claimed by',
-      options: (claimants ?? []).map(({ discordId, name }) => ({ value: discordId, label: name })),
+      options: [
+        { value: 'none', label: 'Unclaimed' },
+        ...(claimants ?? []).map(({ discordId, name }) => ({ value: discordId, label: name })),
+      ],
     };
   }, [seesAll, claimants]);
 }
 
-const DEFAULT_SORT = { id: 'opened', order: 'desc' } as const;
+const DEFAULT_SORT = { id: 'created', order: 'desc' } as const;
 const SEARCH = { label: 'Search tickets', placeholder: 'ticket-0042, Roblox name, words' };
 const rowKey = (row: TicketSummary) => row.number;
 const rowHref = (row: TicketSummary) => `/dashboard/tickets/${row.number}`;

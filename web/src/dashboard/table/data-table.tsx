@@ -83,12 +83,20 @@ type DataTableProps<Row> = {
   empty: string;
   /** An export of the current filter (e.g. '/api/staff/applications.csv'). */
   exportEndpoint?: string;
+  /**
+   * URL parameters the page owns beside the table's (Payouts' `period`): kept when the table
+   * rewrites the URL, and sent with the list's and the export's requests.
+   */
+  pageParams?: readonly string[];
 };
+
+const NO_PAGE_PARAMS: readonly string[] = [];
 
 function useTableQuery(
   facets: TableFacet[],
   columns: { id: string; sortable?: boolean }[],
   defaultSort: TableSort,
+  pageParams: readonly string[],
 ) {
   const [search, setSearch] = useSearchQuery();
   const shape = useMemo(
@@ -100,11 +108,23 @@ function useTableQuery(
     [facets, columns, defaultSort],
   );
   const query = readTableQuery(search, shape);
+  const owned = useMemo(() => {
+    const params: Record<string, string> = {};
+    for (const name of pageParams) {
+      const value = search.get(name);
+      if (value !== null) params[name] = value;
+    }
+    return params;
+  }, [search, pageParams]);
   const setQuery = useCallback(
-    (next: TableQuery) => setSearch(writeTableQuery(next, defaultSort)),
-    [setSearch, defaultSort],
+    (next: TableQuery) => {
+      const written = writeTableQuery(next, defaultSort);
+      for (const [name, value] of Object.entries(owned)) written.set(name, value);
+      setSearch(written);
+    },
+    [setSearch, defaultSort, owned],
   );
-  return [query, setQuery] as const;
+  return [query, setQuery, owned] as const;
 }
 
 function useVisibility(tableId: string, columns: { id: string; hiddenByDefault?: boolean }[]) {
@@ -138,10 +158,11 @@ export function DataTable<Row extends RowData>({
   actions,
   empty,
   exportEndpoint,
+  pageParams = NO_PAGE_PARAMS,
 }: DataTableProps<Row>) {
-  const [query, setQuery] = useTableQuery(facets, columns, defaultSort);
+  const [query, setQuery, owned] = useTableQuery(facets, columns, defaultSort, pageParams);
   const page = useStaffQuery<ListPage<Row>>(
-    { path: endpoint, params: listParams(query) },
+    { path: endpoint, params: { ...owned, ...listParams(query) } },
     { keepPrevious: true },
   );
   const [visibility, onVisibilityChange] = useVisibility(tableId, columns);
@@ -255,6 +276,7 @@ export function DataTable<Row extends RowData>({
         onChange={setQuery}
         facets={facets}
         counts={page.data?.facets}
+        estimate={page.data?.totalIsEstimate}
         search={search}
         dateLabel={dateLabel}
         searchRef={searchRef}
@@ -263,7 +285,7 @@ export function DataTable<Row extends RowData>({
         exports={
           exportEndpoint && (
             <a
-              href={apiUrl({ path: exportEndpoint, params: filterParams(query) })}
+              href={apiUrl({ path: exportEndpoint, params: { ...owned, ...filterParams(query) } })}
               className={buttonClass('secondary', 'sm')}
               download
             >
@@ -302,6 +324,8 @@ export function DataTable<Row extends RowData>({
         page={shownPage}
         size={query.size}
         total={total}
+        estimate={page.data?.totalIsEstimate}
+        rowsOnPage={page.data && !page.stale ? page.data.rows.length : undefined}
         onPage={(to) => setQuery({ ...query, page: to })}
         onSize={(size) => setQuery({ ...query, size, page: 1 })}
       />

@@ -27,6 +27,21 @@ describe('a facet’s values', () => {
     ]);
   });
 
+  it('names a value the page does not know by the server’s label', () => {
+    const designer: TableFacet = { id: 'designer', label: 'Designer' };
+    const counts = [
+      { value: '1', count: 3, label: 'Astra' },
+      { value: '2', count: 1 },
+    ];
+    expect(facetEntries(designer, counts, [])).toEqual([
+      { value: '1', label: 'Astra', count: 3 },
+      { value: '2', label: '2', count: 1 },
+    ]);
+    expect(facetValueLabel(designer, '1', counts)).toBe('Astra');
+    // The page's own label wins over the server's.
+    expect(facetValueLabel(STATUS, 'open', [{ value: 'open', count: 1, label: 'x' }])).toBe('Open');
+  });
+
   it('shows no counts before the first answer', () => {
     expect(facetEntries(STATUS, undefined, ['open']).map((entry) => entry.count)).toEqual([
       undefined,

@@ -21,7 +21,10 @@ export type TableFacet = {
   options?: FacetOption[];
 };
 
-/** The facet's values in order: the known ones, then any the server counted or the URL named. */
+/**
+ * The facet's values in order: the known ones, then any the server counted or the URL named,
+ * by the server's label (a designer's name) when it gave one, else by the value itself.
+ */
 export function facetEntries(
   facet: TableFacet,
   counts: FacetCount[] | undefined,
@@ -33,7 +36,7 @@ export function facetEntries(
   for (const value of [...countOf.keys(), ...selected]) {
     if (!known.has(value)) {
       known.add(value);
-      options.push({ value, label: value });
+      options.push({ value, label: facetValueLabel(facet, value, counts) });
     }
   }
   return options.map((option) => ({
@@ -43,8 +46,17 @@ export function facetEntries(
   }));
 }
 
-export function facetValueLabel(facet: TableFacet, value: string): string {
-  return facet.options?.find((option) => option.value === value)?.label ?? value;
+/** A value's name: the page's label, else the server's (core/shared/list-page.ts), else itself. */
+export function facetValueLabel(
+  facet: TableFacet,
+  value: string,
+  counts?: FacetCount[] | undefined,
+): string {
+  return (
+    facet.options?.find((option) => option.value === value)?.label ??
+    counts?.find((count) => count.value === value)?.label ??
+    value
+  );
 }
 
 /** The anchors' "add a filter" mark, drawn: a text "+" would join the button's name. */
@@ -64,11 +76,14 @@ export function FacetedFilter({
   counts,
   selected,
   onChange,
+  estimate = false,
 }: {
   facet: TableFacet;
   counts: FacetCount[] | undefined;
   selected: string[];
   onChange: (values: string[]) => void;
+  /** The counts are estimates (core/shared/list-page.ts `totalIsEstimate`): "about 1,200". */
+  estimate?: boolean;
 }) {
   const entries = facetEntries(facet, counts, selected);
   const chosen = new Set(selected);
@@ -81,7 +96,7 @@ export function FacetedFilter({
         <span className="sr-only">
           {`Filter by ${facet.label}`}
           {selected.length > 0 &&
-            `: ${selected.map((value) => facetValueLabel(facet, value)).join(', ')}`}
+            `: ${selected.map((value) => facetValueLabel(facet, value, counts)).join(', ')}`}
         </span>
         <PlusIcon />
         <span aria-hidden="true">{facet.label}</span>
@@ -92,7 +107,7 @@ export function FacetedFilter({
         ) : (
           selected.map((value) => (
             <span key={value} aria-hidden="true" className={CHIP}>
-              {facetValueLabel(facet, value)}
+              {facetValueLabel(facet, value, counts)}
             </span>
           ))
         )}
@@ -129,7 +144,10 @@ export function FacetedFilter({
                 </span>
                 <span className="flex-1">{entry.label}</span>
                 {entry.count !== undefined && (
-                  <span className="font-mono text-xs text-muted">{formatNumber(entry.count)}</span>
+                  <span className="font-mono text-xs text-muted">
+                    {estimate && entry.count > 0 ? 'about ' : ''}
+                    {formatNumber(entry.count)}
+                  </span>
                 )}
               </Command.Item>
             ))}

@@ -10,6 +10,8 @@ export function TablePagination({
   page,
   size,
   total,
+  estimate = false,
+  rowsOnPage,
   onPage,
   onSize,
 }: {
@@ -18,11 +20,19 @@ export function TablePagination({
   size: number;
   /** Unknown until the first answer. */
   total: number | undefined;
+  /** `total` is an estimate (core/shared/list-page.ts): "about", and the end is found by paging. */
+  estimate?: boolean;
+  /** Rows on the page shown; a short page is the last one. */
+  rowsOnPage?: number;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
 }) {
   const sizeId = useId();
-  const last = total === undefined ? page : pageCount(total, size);
+  const counted = total === undefined ? page : pageCount(total, size);
+  // An estimate may fall short of the real end: Next stays until a page comes back short.
+  const atEnd = estimate ? rowsOnPage !== undefined && rowsOnPage < size : page >= counted;
+  const last = Math.max(counted, page);
+  const about = estimate ? 'about ' : '';
   const step = (label: string, to: number, disabled: boolean, glyph: string) => (
     <button
       type="button"
@@ -57,13 +67,14 @@ export function TablePagination({
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <span aria-live="polite" className="whitespace-nowrap text-muted">
-          Page {formatNumber(page)} of {formatNumber(last)}
-          {total !== undefined && ` · ${formatNumber(total)} in all`}
+          Page {formatNumber(page)} of {about}
+          {formatNumber(last)}
+          {total !== undefined && ` · ${about}${formatNumber(total)} in all`}
         </span>
         {step('First page', 1, page <= 1, '«')}
         {step('Previous page', page - 1, page <= 1, '‹')}
-        {step('Next page', page + 1, page >= last, '›')}
-        {step('Last page', last, page >= last, '»')}
+        {step('Next page', page + 1, atEnd, '›')}
+        {step('Last page', last, atEnd || page >= last, '»')}
       </div>
     </nav>
   );

@@ -16,6 +16,8 @@ export type ToolbarProps = {
   onChange: (query: TableQuery) => void;
   facets: TableFacet[];
   counts: Record<string, FacetCount[]> | undefined;
+  /** The counts are estimates: shown as "about N". */
+  estimate?: boolean;
   search: { label: string; placeholder?: string };
   /** The list's date column, e.g. 'Created'; no range filter without one. */
   dateLabel?: string;
@@ -32,8 +34,9 @@ function FilterControls({
   onChange,
   facets,
   counts,
+  estimate,
   dateLabel,
-}: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'counts' | 'dateLabel'>) {
+}: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'counts' | 'estimate' | 'dateLabel'>) {
   return (
     <>
       {facets.map((facet) => (
@@ -41,6 +44,7 @@ function FilterControls({
           key={facet.id}
           facet={facet}
           counts={counts?.[facet.id]}
+          estimate={estimate}
           selected={query.facets[facet.id] ?? []}
           onChange={(values) =>
             onChange(withFilters(query, { facets: { ...query.facets, [facet.id]: values } }))
@@ -60,7 +64,7 @@ function FilterControls({
 }
 
 function FiltersSheet(
-  props: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'counts' | 'dateLabel'>,
+  props: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'counts' | 'estimate' | 'dateLabel'>,
 ) {
   const active =
     Object.values(props.query.facets).reduce((sum, values) => sum + values.length, 0) +
@@ -97,8 +101,9 @@ function FilterChips({
   query,
   onChange,
   facets,
+  counts,
   dateLabel,
-}: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'dateLabel'>) {
+}: Pick<ToolbarProps, 'query' | 'onChange' | 'facets' | 'counts' | 'dateLabel'>) {
   if (!isFiltered(query)) return null;
   const chip = (key: string, text: string, remove: () => void) => (
     <li key={key}>
@@ -118,15 +123,18 @@ function FilterChips({
     <ul aria-label="Filters applied" className="flex flex-wrap items-center gap-2">
       {facets.flatMap((facet) =>
         (query.facets[facet.id] ?? []).map((value) =>
-          chip(`${facet.id}:${value}`, `${facet.label}: ${facetValueLabel(facet, value)}`, () =>
-            onChange(
-              withFilters(query, {
-                facets: {
-                  ...query.facets,
-                  [facet.id]: (query.facets[facet.id] ?? []).filter((v) => v !== value),
-                },
-              }),
-            ),
+          chip(
+            `${facet.id}:${value}`,
+            `${facet.label}: ${facetValueLabel(facet, value, counts?.[facet.id])}`,
+            () =>
+              onChange(
+                withFilters(query, {
+                  facets: {
+                    ...query.facets,
+                    [facet.id]: (query.facets[facet.id] ?? []).filter((v) => v !== value),
+                  },
+                }),
+              ),
           ),
         ),
       )}
