@@ -35,6 +35,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     },
     [history],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` sets the guard again
   useEffect(() => {
     if (!unsaved) return;
     setGuard((go) => setLeave(() => go));
