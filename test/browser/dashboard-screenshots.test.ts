@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../core/auth';
 import type { Executor } from '../../db/client';
@@ -12,11 +13,16 @@ import { PHONE, requestJson, useBrowserSite, waitForData, waitForPage } from './
 // Screenshots of the Home content editor, the Overview and every list (Applications, Orders,
 // Tickets, Payouts, Reviews, Messages, Payments) at 1280 and 360 px, for a change's closing
 // note (issue 32), each checked for what a screenshot shows first: the page fits its width.
-// The PNGs go to test-results/dashboard/ (ignored by git), named after LUNAR_SCREENSHOTS
-// ('before', 'after'; 'latest' when unset).
+// In the suite they are PNGs in test-results/dashboard/ (ignored by git). With
+// LUNAR_SCREENSHOTS=<label> they are the committed set: JPEGs (quality 55, so a whole set
+// stays small in git) in docs/dashboard-screenshots/<label>/, see its README.md.
 
-const LABEL = process.env.LUNAR_SCREENSHOTS || 'latest';
-const SHOTS = 'test-results/dashboard';
+const LABEL = process.env.LUNAR_SCREENSHOTS;
+const SHOTS = LABEL ? `docs/dashboard-screenshots/${LABEL}` : 'test-results/dashboard';
+const shotFile = (name: string, width: number) =>
+  LABEL
+    ? { path: `${SHOTS}/${name}-${width}.jpg`, type: 'jpeg' as const, quality: 55 }
+    : { path: `${SHOTS}/latest-${name}-${width}.png` };
 const DESIGNER = { discordId: '100000000000000002', username: 'designer_dora' };
 const EXECUTIVE = { discordId: '100000000000000009', username: 'exec_eve' };
 
@@ -95,6 +101,19 @@ async function seed(db: Executor) {
   ]);
 }
 
+/**
+ * Waits until the Overview's charts have drawn: their bars are a chunk of their own that
+ * follows the figures (web/src/dashboard/overview/weekly-chart.tsx, no placeholder), so
+ * waitForData passes before them and a shot would show empty boxes.
+ */
+async function waitForCharts(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('section > div[aria-hidden="true"]')].every((holder) =>
+      holder.querySelector('svg.recharts-surface'),
+    ),
+  );
+}
+
 describe('screenshots of the content editor, the overview and every list', () => {
   const site = useBrowserSite({}, { prepare: seed });
   const shots: [string, string, StaffRole[], typeof DESIGNER][] = [
@@ -110,7 +129,10 @@ describe('screenshots of the content editor, the overview and every list', () =>
     ['payments', '/dashboard/payments', ['executive'], EXECUTIVE],
   ];
 
-  it('takes them at 1280 and 360 px, each page within its width', async () => {
+  // Twenty pages took 45 s on an idle machine: the browser files' 60 s left too little room.
+  it('takes them at 1280 and 360 px, each page within its width', {
+    timeout: 180_000,
+  }, async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const body of [
       aModerator({ robloxUsername: 'LighthouseKeeper', discordUsername: 'keeper_disc' }),
@@ -128,14 +150,12 @@ describe('screenshots of the content editor, the overview and every list', () =>
         await page.goto(site.url + path);
         await waitForPage(page);
         await waitForData(page);
+        await waitForCharts(page);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
-        await page.screenshot({
-          path: `${SHOTS}/${LABEL}-${name}-${width}.png`,
-          fullPage: true,
-        });
+        await page.screenshot({ ...shotFile(name, width), fullPage: true });
         await page.close();
       }
     }
