@@ -53,10 +53,12 @@ export type ListPage<Row> = {
   pageSize: number;
   facets: Record<string, FacetCount[]>;
   /**
-   * True when `total` and the facets' counts are estimates (a huge set matching no search,
-   * decision 052): show them as "about"; the last page is then found by paging, not known.
+   * True when `total` is an estimate (a huge set matching no search, decision 052): show it as
+   * "about"; the last page is then found by paging, not known.
    */
   totalIsEstimate?: boolean;
+  /** True when the facets' counts are estimates (from a sample): show them as "about". */
+  facetsAreEstimates?: boolean;
 };
 
 export const SortOrderSchema = z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' });

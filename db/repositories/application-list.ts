@@ -9,7 +9,13 @@ import {
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { applications } from '../schema';
-import { countList, type ListFacet, listConditions, pageWindow } from './list-query';
+import {
+  type ListFacet,
+  listConditions,
+  pageOfQuery,
+  readListPage,
+  toListPage,
+} from './list-query';
 
 // The dashboard's application list (issue 12, decision 052): one page of the list contract
 // with the facets' counts, and every matching row for the CSV export.
@@ -65,6 +71,7 @@ function listRequest(query: ApplicationListQuery) {
       query.to ? lt(applications.submittedAt, dayAfter(query.to)) : undefined,
     ],
     facets,
+    keptFacet: { id: 'status', table: 'applications' as const },
   };
 }
 
@@ -94,32 +101,25 @@ export function createApplicationListRepository(
   return {
     /** One page of the list, with how many match and the facets' counts. */
     async list(query: ApplicationListQuery): Promise<ListPage<ApplicationListRow>> {
-      const request = { ...listRequest(query), ...tuning };
-      const counts = await countList(db, request);
-      const window = pageWindow(counts, query.page, query.size);
-      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
-      const rows =
-        window.limit === 0
-          ? []
-          : await db
-              .select(listColumns)
-              .from(applications)
-              .where(and(...listConditions(request)))
-              .orderBy(
-                sql`${SORT_COLUMN[query.sort]} ${direction}`,
-                sql`${applications.id} ${direction}`,
-              )
-              .limit(window.limit)
-              .offset(window.offset);
-      if (window.reverse) rows.reverse();
-      return {
-        rows,
-        total: counts.total,
-        page: window.page,
-        pageSize: query.size,
-        facets: counts.facets,
-        ...(counts.estimated ? { totalIsEstimate: true } : {}),
-      };
+      const read = await readListPage(
+        db,
+        {
+          ...listRequest(query),
+          ...tuning,
+          ...pageOfQuery(query),
+          sort: SORT_COLUMN[query.sort],
+          id: sql`${applications.id}`,
+        },
+        (window) =>
+          db
+            .select(listColumns)
+            .from(applications)
+            .where(window.where)
+            .orderBy(...window.orderBy)
+            .limit(window.limit)
+            .offset(window.offset),
+      );
+      return toListPage(read, read.rows, query.size);
     },
 
     /**

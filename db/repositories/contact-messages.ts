@@ -9,7 +9,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
-import { countList, likePrefix, listConditions, pageWindow } from './list-query';
+import { likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
 import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
@@ -110,36 +110,29 @@ export function createContactMessagesRepository(db: Executor) {
           },
         },
       };
-      const counts = await countList(db, request);
-      const window = pageWindow(counts, query.page, query.size);
-      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
-      const rows =
-        window.limit === 0
-          ? []
-          : await db
-              .select({
-                ...columns,
-                handledAt: contactMessages.handledAt,
-                handledBy: staffUsers.username,
-              })
-              .from(contactMessages)
-              .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
-              .where(and(...listConditions(request)))
-              .orderBy(
-                sql`${MESSAGE_SORT_COLUMN[query.sort]} ${direction}`,
-                sql`${contactMessages.id} ${direction}`,
-              )
-              .limit(window.limit)
-              .offset(window.offset);
-      if (window.reverse) rows.reverse();
-      return {
-        rows,
-        total: counts.total,
-        page: window.page,
-        pageSize: query.size,
-        facets: counts.facets,
-        ...(counts.estimated ? { totalIsEstimate: true } : {}),
-      };
+      const read = await readListPage(
+        db,
+        {
+          ...request,
+          ...pageOfQuery(query),
+          sort: MESSAGE_SORT_COLUMN[query.sort],
+          id: sql`${contactMessages.id}`,
+        },
+        (window) =>
+          db
+            .select({
+              ...columns,
+              handledAt: contactMessages.handledAt,
+              handledBy: staffUsers.username,
+            })
+            .from(contactMessages)
+            .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
+            .where(window.where)
+            .orderBy(...window.orderBy)
+            .limit(window.limit)
+            .offset(window.offset),
+      );
+      return toListPage(read, read.rows, query.size);
     },
 
     /**

@@ -25,7 +25,7 @@ import {
 } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
 import { serviceLabels } from './facet-labels';
-import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
+import { type ListFacet, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
 import { createPeopleRepository } from './people';
 import { orderScopeCondition, ticketScopeCondition } from './work-scope';
 
@@ -111,34 +111,35 @@ export function createStaffOrdersRepository(
   return {
     /** One page of the orders `scope` sees (core/staff/work-scope.ts), with the facets' counts. */
     async list(query: OrderListQuery, scope: WorkScope): Promise<ListPage<OrderSummary>> {
-      const request = {
-        table: orders,
-        where: [
-          orderScopeCondition(scope),
-          query.q ? await searchCondition(query.q) : undefined,
-          query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
-          query.to
-            ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'`
-            : undefined,
-        ],
-        facets: orderFacets(query),
-        ...tuning,
-      };
-      const counts = await countList(db, request);
-      const window = pageWindow(counts, query.page, query.size);
-      const descending = (query.order === 'desc') !== window.reverse;
-      const direction = sql.raw(descending ? 'desc' : 'asc');
-      const rows =
-        window.limit === 0
-          ? []
-          : await db
-              .select(summaryColumns)
-              .from(orders)
-              .where(and(...listConditions(request)))
-              .orderBy(sql`${SORT_COLUMN[query.sort]} ${direction}`, sql`${orders.id} ${direction}`)
-              .limit(window.limit)
-              .offset(window.offset);
-      if (window.reverse) rows.reverse();
+      const read = await readListPage(
+        db,
+        {
+          table: orders,
+          where: [
+            orderScopeCondition(scope),
+            query.q ? await searchCondition(query.q) : undefined,
+            query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
+            query.to
+              ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'`
+              : undefined,
+          ],
+          facets: orderFacets(query),
+          keptFacet: { id: 'status', table: 'orders' },
+          ...tuning,
+          ...pageOfQuery(query),
+          sort: SORT_COLUMN[query.sort],
+          id: sql`${orders.id}`,
+        },
+        (window) =>
+          db
+            .select(summaryColumns)
+            .from(orders)
+            .where(window.where)
+            .orderBy(...window.orderBy)
+            .limit(window.limit)
+            .offset(window.offset),
+      );
+      const { counts, rows } = read;
       const designerIds = (counts.facets.designer ?? []).map((count) => count.value);
       const [names, services] = await Promise.all([
         people.nameOf([
@@ -150,20 +151,18 @@ export function createStaffOrdersRepository(
           (counts.facets.service ?? []).map((count) => count.value),
         ),
       ]);
-      return {
-        rows: rows.map((row) => withNames(row, names)),
-        total: counts.total,
-        page: window.page,
-        pageSize: query.size,
-        facets: {
+      return toListPage(
+        read,
+        rows.map((row) => withNames(row, names)),
+        query.size,
+        {
           ...counts.facets,
           designer: labelFacet(counts.facets.designer, (id) => names.get(id)),
           service: labelFacet(counts.facets.service, (key) =>
             key === 'none' ? 'No ticket' : services.get(key),
           ),
         },
-        ...(counts.estimated ? { totalIsEstimate: true } : {}),
-      };
+      );
     },
 
     /** The order with its timeline, review, payout and ticket; null when unknown or out of scope. */

@@ -1,9 +1,9 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { ReviewListQuery, StaffReview } from '../../core/orders/staff-review';
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
-import { countList, type ListFacet, likePrefix, listConditions, pageWindow } from './list-query';
+import { type ListFacet, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
 import { createPeopleRepository } from './people';
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
@@ -50,51 +50,48 @@ export function createStaffReviewsRepository(db: Executor) {
   const people = createPeopleRepository(db);
   return {
     async list(query: ReviewListQuery): Promise<ListPage<StaffReview>> {
-      const request = listRequest(query);
-      const counts = await countList(db, request);
-      const window = pageWindow(counts, query.page, query.size);
-      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
-      const rows =
-        window.limit === 0
-          ? []
-          : await db
-              .select({
-                id: reviews.id,
-                orderId: reviews.orderId,
-                customerDiscordId: reviews.customerDiscordId,
-                customerRobloxUsername: orders.customerRobloxUsername,
-                designerDiscordId: orders.designerDiscordId,
-                rating: reviews.rating,
-                comment: reviews.comment,
-                publish: reviews.publish,
-                hidden: reviews.hidden,
-                createdAt: reviews.createdAt,
-              })
-              .from(reviews)
-              .innerJoin(orders, eq(orders.id, reviews.orderId))
-              .where(and(...listConditions(request)))
-              .orderBy(
-                sql`${SORT_COLUMN[query.sort]} ${direction}`,
-                sql`${reviews.id} ${direction}`,
-              )
-              .limit(window.limit)
-              .offset(window.offset);
-      if (window.reverse) rows.reverse();
+      const read = await readListPage(
+        db,
+        {
+          ...listRequest(query),
+          ...pageOfQuery(query),
+          sort: SORT_COLUMN[query.sort],
+          id: sql`${reviews.id}`,
+        },
+        (window) =>
+          db
+            .select({
+              id: reviews.id,
+              orderId: reviews.orderId,
+              customerDiscordId: reviews.customerDiscordId,
+              customerRobloxUsername: orders.customerRobloxUsername,
+              designerDiscordId: orders.designerDiscordId,
+              rating: reviews.rating,
+              comment: reviews.comment,
+              publish: reviews.publish,
+              hidden: reviews.hidden,
+              createdAt: reviews.createdAt,
+            })
+            .from(reviews)
+            .innerJoin(orders, eq(orders.id, reviews.orderId))
+            .where(window.where)
+            .orderBy(...window.orderBy)
+            .limit(window.limit)
+            .offset(window.offset),
+      );
+      const { rows } = read;
       const names = await people.nameOf(
         rows.flatMap((row) => [row.customerDiscordId, row.designerDiscordId]),
       );
-      return {
-        rows: rows.map((row) => ({
+      return toListPage(
+        read,
+        rows.map((row) => ({
           ...row,
           customerName: names.get(row.customerDiscordId) ?? null,
           designerName: names.get(row.designerDiscordId) ?? null,
         })),
-        total: counts.total,
-        page: window.page,
-        pageSize: query.size,
-        facets: counts.facets,
-        ...(counts.estimated ? { totalIsEstimate: true } : {}),
-      };
+        query.size,
+      );
     },
   };
 }

@@ -15,7 +15,7 @@ import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
 import { serviceLabels } from './facet-labels';
-import { countList, type ListFacet, listConditions, pageWindow } from './list-query';
+import { type ListFacet, pageOfQuery, readListPage, toListPage } from './list-query';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
 import { createTicketsRepository } from './tickets';
@@ -110,36 +110,34 @@ export function createStaffTicketsRepository(db: Executor) {
       scope: WorkScope,
       actor: Actor,
     ): Promise<ListPage<TicketSummary>> {
-      const request = {
-        table: tickets,
-        where: [
-          ticketScopeCondition(scope),
-          query.q ? searchCondition(query.q) : undefined,
-          query.from ? sql`${tickets.createdAt} >= ${dayStart(query.from)}` : undefined,
-          query.to
-            ? sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`
-            : undefined,
-        ],
-        facets: ticketFacets(query),
-      };
-      const counts = await countList(db, request);
-      const window = pageWindow(counts, query.page, query.size);
-      const direction = sql.raw((query.order === 'desc') !== window.reverse ? 'desc' : 'asc');
-      const rows =
-        window.limit === 0
-          ? []
-          : await db
-              .select({ ticket: tickets, orderStatus: orders.status })
-              .from(tickets)
-              .leftJoin(orders, eq(orders.id, tickets.orderId))
-              .where(and(...listConditions(request)))
-              .orderBy(
-                sql`${SORT_COLUMN[query.sort]} ${direction}`,
-                sql`${tickets.id} ${direction}`,
-              )
-              .limit(window.limit)
-              .offset(window.offset);
-      if (window.reverse) rows.reverse();
+      const read = await readListPage(
+        db,
+        {
+          table: tickets,
+          where: [
+            ticketScopeCondition(scope),
+            query.q ? searchCondition(query.q) : undefined,
+            query.from ? sql`${tickets.createdAt} >= ${dayStart(query.from)}` : undefined,
+            query.to
+              ? sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`
+              : undefined,
+          ],
+          facets: ticketFacets(query),
+          ...pageOfQuery(query),
+          sort: SORT_COLUMN[query.sort],
+          id: sql`${tickets.id}`,
+        },
+        (window) =>
+          db
+            .select({ ticket: tickets, orderStatus: orders.status })
+            .from(tickets)
+            .leftJoin(orders, eq(orders.id, tickets.orderId))
+            .where(window.where)
+            .orderBy(...window.orderBy)
+            .limit(window.limit)
+            .offset(window.offset),
+      );
+      const { counts, rows } = read;
       const now = new Date();
       const [claimants, services] = await Promise.all([
         people.nameOf((counts.facets.claimant ?? []).map((count) => count.value)),
@@ -148,25 +146,23 @@ export function createStaffTicketsRepository(db: Executor) {
           (counts.facets.service ?? []).map((count) => count.value),
         ),
       ]);
-      return {
-        rows: await named(
+      return toListPage(
+        read,
+        await named(
           rows.map(({ ticket, orderStatus }) => ({
             ...summaryOf(ticket, orderStatus),
             actions: ticketStaffActions(toTicket(ticket), actor, now),
           })),
         ),
-        total: counts.total,
-        page: window.page,
-        pageSize: query.size,
-        facets: {
+        query.size,
+        {
           ...counts.facets,
           service: labelFacet(counts.facets.service, (key) => services.get(key)),
           claimant: labelFacet(counts.facets.claimant, (id) =>
             id === 'none' ? 'Unclaimed' : claimants.get(id),
           ),
         },
-        ...(counts.estimated ? { totalIsEstimate: true } : {}),
-      };
+      );
     },
 
     /** Whether `scope` sees the ticket (false for an unknown one too). */

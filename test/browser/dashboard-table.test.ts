@@ -230,6 +230,21 @@ describe('the dashboard’s table in Chromium', () => {
     await page.close();
   });
 
+  it('says “about” for estimated counts beside an exact total', async () => {
+    const page = await site.browser.newPage();
+    await routeList(page, '/api/staff/orders', { ...ORDER_LIST, estimate: 'facets' });
+    await routeJson(page, '/api/staff/orders/designers', { designers: DESIGNERS });
+    await site.signInAsStaff(page, ['lead'], LEAD);
+    await page.goto(`${site.url}/dashboard/orders`);
+    await waitForPage(page);
+    const footer = page.getByRole('navigation', { name: 'Orders pages' });
+    await footer.getByText('Page 1 of 50 · 1,230 in all').waitFor();
+    await page.getByRole('button', { name: /^Filter by Designer/ }).click();
+    await page.getByRole('option', { name: /^Astra\s*about 410$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
   it('sorts, changes the page size, and keeps page 2 through a reload', async () => {
     const { page, errors } = await openList('/dashboard/orders');
     await expectOrders(page, ids(byCreated.slice(0, 25)));

@@ -22,8 +22,11 @@ export type FakeList<Row> = {
   defaultSort: string;
   /** The day (YYYY-MM-DD) `from`/`to` apply to. */
   day: (row: Row) => string;
-  /** Answer as a huge list does: `totalIsEstimate` set. */
-  estimate?: boolean;
+  /**
+   * Answer as a huge list does: true, the total and the counts are estimates; 'facets', the
+   * total is exact (kept counts) and the facets' counts are estimates.
+   */
+  estimate?: boolean | 'facets';
 };
 
 export function answerList<Row>(list: FakeList<Row>, url: URL): ListPage<Row> {
@@ -65,7 +68,8 @@ export function answerList<Row>(list: FakeList<Row>, url: URL): ListPage<Row> {
     page,
     pageSize: size,
     facets,
-    ...(list.estimate ? { totalIsEstimate: true } : {}),
+    ...(list.estimate === true ? { totalIsEstimate: true } : {}),
+    ...(list.estimate ? { facetsAreEstimates: true } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../core/orders/order-status';
 import { ORDER_SORTS, OrderListQuerySchema } from '../../core/orders/staff-list';
+import { roughly } from '../../db/repositories/list-counts';
 import { pageWindow } from '../../db/repositories/list-query';
 import { createStaffOrdersRepository } from '../../db/repositories/staff-orders';
 import { createTestDatabase, DRIVERS, type TestDatabase } from '../support/database';
@@ -109,21 +110,46 @@ describe.each(DRIVERS)('list contract counts and pages on %s', (driver) => {
 
   it('estimates the counts of a set past the exact limit, and says so', async () => {
     const repo = createStaffOrdersRepository(database.db, { exactLimit: 5 });
-    const page = await repo.list(query({ size: '10' }), ALL);
-    expect(page.totalIsEstimate).toBe(true);
-    expect(page.total).toBeGreaterThan(5);
-    expect(page.rows).toHaveLength(10);
-    expect(Object.keys(page.facets).sort()).toEqual([
-      'designer',
-      'paid',
-      'qc',
-      'service',
-      'status',
-    ]);
+    const counts = (page: { facets: Record<string, { value: string; count: number }[]> }) =>
+      Object.fromEntries((page.facets.status ?? []).map((each) => [each.value, each.count]));
+    const byStatus = Object.fromEntries(
+      ORDER_STATUSES.slice(0, 4).map((status) => [status, expected((o) => o.status === status)]),
+    );
+    // Nothing narrowing the list: the total and the status facet are the kept counts, exact;
+    // the other facets come from the sample.
+    const all = await repo.list(query({ size: '10' }), ALL);
+    expect(all.total).toBe(ORDERS.length);
+    expect(all.totalIsEstimate).toBeUndefined();
+    expect(all.facetsAreEstimates).toBe(true);
+    expect(counts(all)).toEqual(byStatus);
+    expect(all.rows).toHaveLength(10);
+    expect(Object.keys(all.facets).sort()).toEqual(['designer', 'paid', 'qc', 'service', 'status']);
+    // Statuses chosen: still the kept counts.
+    const paid = await repo.list(query({ status: 'paid,in_qc', size: '10' }), ALL);
+    expect(paid.total).toBe(expected((o) => o.status === 'paid' || o.status === 'in_qc'));
+    expect(paid.totalIsEstimate).toBeUndefined();
+    // Another facet narrows it past the bound: estimated from the sample, and said so.
+    const [ana] = DESIGNERS as [string];
+    const designed = await repo.list(query({ designer: ana, size: '10' }), ALL);
+    expect(designed.totalIsEstimate).toBe(true);
+    expect(designed.facetsAreEstimates).toBe(true);
+    expect(designed.total).toBeGreaterThan(5);
+    expect(designed.rows.every((row) => row.designerDiscordId === ana)).toBe(true);
+    // A scope (a designer's own orders) past the bound: estimated too.
+    const own = await repo.list(query({ size: '10' }), { kind: 'designer', discordId: ana });
+    expect(own.totalIsEstimate).toBe(true);
+    expect(own.rows.every((row) => row.designerDiscordId === ana)).toBe(true);
     // A filtered set the bounded count reaches is counted exactly, and paged to its end.
     const few = await repo.list(query({ q: 'lighthouse', size: '10' }), ALL);
     expect(few).toMatchObject({ total: 3, page: 1 });
     expect(few.totalIsEstimate).toBeUndefined();
+    expect(few.facetsAreEstimates).toBeUndefined();
+  });
+
+  it('rounds an estimate to two figures', () => {
+    expect([0.4, 7, 99.4, 123, 1_234, 98_765, 921_600].map(roughly)).toEqual([
+      1, 7, 99, 120, 1_200, 99_000, 920_000,
+    ]);
   });
 
   it('finds the page window: the second half from the end', () => {

@@ -276,7 +276,7 @@ export function DataTable<Row extends RowData>({
         onChange={setQuery}
         facets={facets}
         counts={page.data?.facets}
-        estimate={page.data?.totalIsEstimate}
+        estimate={page.data?.facetsAreEstimates}
         search={search}
         dateLabel={dateLabel}
         searchRef={searchRef}

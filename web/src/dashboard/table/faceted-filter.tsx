@@ -82,7 +82,7 @@ export function FacetedFilter({
   counts: FacetCount[] | undefined;
   selected: string[];
   onChange: (values: string[]) => void;
-  /** The counts are estimates (core/shared/list-page.ts `totalIsEstimate`): "about 1,200". */
+  /** The counts are estimates (core/shared/list-page.ts `facetsAreEstimates`): "about 1,200". */
   estimate?: boolean;
 }) {
   const entries = facetEntries(facet, counts, selected);
