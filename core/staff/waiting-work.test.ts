@@ -3,6 +3,7 @@ import { describeWaitingWork, type WaitingCounts, waitingFor } from './waiting-w
 
 const NONE: WaitingCounts = {
   unclaimedTickets: null,
+  waitingForReply: null,
   myTickets: null,
   applicationsToDecide: null,
   paymentsToVerify: null,
@@ -15,6 +16,7 @@ describe('what waits for whom', () => {
     const lead = waitingFor({ discordId: '1', roles: ['lead'] });
     expect(lead).toEqual({
       unclaimedTickets: true,
+      waitingForReply: true,
       myTickets: true,
       applicationsToDecide: true,
       paymentsToVerify: false,

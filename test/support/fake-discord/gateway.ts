@@ -90,7 +90,8 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
     session.identifyCompress = data.compress === true && !session.stream;
     session.intents = Number(data.intents ?? 0);
     // A privileged intent the application was not granted (Developer Portal → Bot).
-    const contentGranted = (state.applicationFlags & (MESSAGE_CONTENT | MESSAGE_CONTENT_LIMITED)) !== 0;
+    const contentGranted =
+      (state.applicationFlags & (MESSAGE_CONTENT | MESSAGE_CONTENT_LIMITED)) !== 0;
     if ((session.intents & MESSAGE_CONTENT_INTENT) !== 0 && !contentGranted) {
       return session.socket.close(4014, 'Disallowed intent(s).');
     }

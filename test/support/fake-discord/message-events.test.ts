@@ -79,12 +79,12 @@ describe('MESSAGE_CREATE over the gateway', () => {
   it('sends the bot’s own posts with their text, and a mention of the bot readable', async () => {
     const channel = (await listening.client.channels.fetch(channelId)) as TextChannel;
     await channel.send({ content: 'Thanks for waiting', allowedMentions: { parse: [] } });
-    await expect
-      .poll(() => seen.get(listening.client)?.at(-1)?.content)
-      .toBe('Thanks for waiting');
+    await expect.poll(() => seen.get(listening.client)?.at(-1)?.content).toBe('Thanks for waiting');
     expect(seen.get(listening.client)?.at(-1)?.author.bot).toBe(true);
     fake.postAsMember({ channelId, userId: member, content: `<@${fake.bot.id}> hi` });
-    await expect.poll(() => seen.get(listening.client)?.at(-1)?.content).toBe(`<@${fake.bot.id}> hi`);
+    await expect
+      .poll(() => seen.get(listening.client)?.at(-1)?.content)
+      .toBe(`<@${fake.bot.id}> hi`);
   });
 
   it('closes a connection that asks for MESSAGE_CONTENT the application was not granted', async () => {
