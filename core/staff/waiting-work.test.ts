@@ -42,6 +42,26 @@ describe('what waits for whom', () => {
     ]);
   });
 
+  it('links the tickets waiting for a reply to the live ones whose customer wrote last', () => {
+    const href = '/dashboard/tickets?status=open,claimed,awaiting_customer&reply=customer';
+    const [designer] = describeWaitingWork(
+      { ...NONE, waitingForReply: 2 },
+      { discordId: '1', roles: ['designer'] },
+    );
+    expect(designer).toEqual({
+      id: 'waitingForReply',
+      label: 'Waiting for a reply',
+      count: 2,
+      detail: 'Yours or unclaimed, where the customer wrote last.',
+      href,
+    });
+    const [lead] = describeWaitingWork(
+      { ...NONE, waitingForReply: 5 },
+      { discordId: '1', roles: ['lead'] },
+    );
+    expect(lead).toMatchObject({ detail: 'Live tickets where the customer wrote last.', href });
+  });
+
   it('says nothing is unpaid in words', () => {
     const [owed] = describeWaitingWork(
       { ...NONE, payoutsOwed: { robux: 0, designers: 0, orders: 0 } },
