@@ -1,4 +1,4 @@
-import type { Interaction, User } from 'discord.js';
+import type { Interaction, Message, User } from 'discord.js';
 import type { PersonInput } from '../db/repositories/people';
 
 type RawMember = { nick?: string | null; nickname?: string | null };
@@ -34,4 +34,9 @@ export function peopleIn(interaction: Interaction): PersonInput[] {
     }
   }
   return found;
+}
+
+/** Who wrote a message in the studio server, with their nickname there (the message's member). */
+export function personOfMessage(message: Message): PersonInput {
+  return personOf(message.author, message.member);
 }

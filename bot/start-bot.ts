@@ -9,6 +9,7 @@ import {
   GatewayCloseCodes,
   GatewayIntentBits,
   HTTPError,
+  Options,
 } from 'discord.js';
 import type { Config, WithDiscordConnection } from '../core/config';
 import type { Database } from '../db/client';
@@ -18,6 +19,7 @@ import { forgetGatewayState, trackGatewayState } from './gateway-metrics';
 import type { Log } from './log';
 import type { InteractionModules } from './modules';
 import { registry } from './registry';
+import { createTicketMessageRecorder } from './tickets/ticket-messages';
 
 /** What the bot and the worker run with: DISCORD_TOKEN is known to be set (bot/index.ts). */
 export type BotConfig = WithDiscordConnection<Config>;
@@ -65,8 +67,12 @@ export async function startBot(
   // retries with another one, and every button would be handled twice. Giving up aborts them.
   const abandoned = new AbortController();
   const client = new Client({
-    // Guilds is enough: interactions carry the member and their roles.
-    intents: [GatewayIntentBits.Guilds],
+    // Guilds: interactions carry the member and their roles. GuildMessages: who wrote in a
+    // ticket's channel, and when (bot/tickets/ticket-messages.ts). Not MessageContent: the
+    // text is not needed there, and it is privileged (decision 046).
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+    // Nothing reads cached messages: without a limit every busy channel would keep its last 200.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     rest: {
       ...(apiUrl && { api: apiUrl }),
       makeRequest: (url, init) =>
@@ -81,6 +87,8 @@ export async function startBot(
     Events.InteractionCreate,
     createInteractionDispatcher({ config, db: deps.db, log }, deps.modules ?? registry, guildId),
   );
+  const recordTicketMessage = createTicketMessageRecorder({ db: deps.db, log, guildId });
+  client.on(Events.MessageCreate, (message) => void recordTicketMessage(message));
   client.on(Events.Error, (error) => log.error({ err: error }, 'Discord client error'));
   client.on(Events.ShardDisconnect, () => log.warn('Discord gateway disconnected'));
 

@@ -25,7 +25,8 @@ type InactivityDeps = {
  * One pass (decision 046): a ticket whose channel saw no message from a person for
  * TICKET_INACTIVE_WARN_DAYS is warned in the channel; still quiet TICKET_INACTIVE_CLOSE_DAYS
  * after the warning, it is closed (the close job archives it). Activity is read from Discord
- * (the channel's latest messages), so the bot writes nothing per message.
+ * (the channel's latest messages): the bot's messageCreate keeps `last_activity_at` too
+ * (bot/tickets/ticket-messages.ts), but misses what was written while it was offline.
  */
 export async function runTicketInactivity(
   deps: InactivityDeps,

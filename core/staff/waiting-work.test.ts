@@ -3,6 +3,7 @@ import { describeWaitingWork, type WaitingCounts, waitingFor } from './waiting-w
 
 const NONE: WaitingCounts = {
   unclaimedTickets: null,
+  waitingForReply: null,
   myTickets: null,
   applicationsToDecide: null,
   paymentsToVerify: null,
@@ -15,6 +16,7 @@ describe('what waits for whom', () => {
     const lead = waitingFor({ discordId: '1', roles: ['lead'] });
     expect(lead).toEqual({
       unclaimedTickets: true,
+      waitingForReply: true,
       myTickets: true,
       applicationsToDecide: true,
       paymentsToVerify: false,
@@ -38,6 +40,26 @@ describe('what waits for whom', () => {
         detail: '1,234 R$ for 1 logged order not paid out yet.',
       }),
     ]);
+  });
+
+  it('links the tickets waiting for a reply to the live ones whose customer wrote last', () => {
+    const href = '/dashboard/tickets?status=open,claimed,awaiting_customer&reply=customer';
+    const [designer] = describeWaitingWork(
+      { ...NONE, waitingForReply: 2 },
+      { discordId: '1', roles: ['designer'] },
+    );
+    expect(designer).toEqual({
+      id: 'waitingForReply',
+      label: 'Waiting for a reply',
+      count: 2,
+      detail: 'Yours or unclaimed, where the customer wrote last.',
+      href,
+    });
+    const [lead] = describeWaitingWork(
+      { ...NONE, waitingForReply: 5 },
+      { discordId: '1', roles: ['lead'] },
+    );
+    expect(lead).toMatchObject({ detail: 'Live tickets where the customer wrote last.', href });
   });
 
   it('says nothing is unpaid in words', () => {

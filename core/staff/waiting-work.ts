@@ -1,4 +1,5 @@
 import { hasRole, type StaffRole } from '../auth/roles';
+import { LIVE_TICKET_STATUSES } from '../tickets/replies';
 
 // The Overview's "Waiting for you" (issue 32): per role, what waits for the signed-in member,
 // each a count linking to the list filtered to those rows (the list contract's `?facet=a,b`,
@@ -10,6 +11,8 @@ import { hasRole, type StaffRole } from '../auth/roles';
 export type WaitingCounts = {
   /** Live tickets nobody claimed yet (designers may claim any: work-scope.ts). */
   unclaimedTickets: number | null;
+  /** Live tickets in the member's scope whose customer wrote last (core/tickets/replies.ts). */
+  waitingForReply: number | null;
   /** Live tickets the member claimed (claimed, or waiting for the customer to confirm). */
   myTickets: number | null;
   /** Applications not decided yet. */
@@ -38,6 +41,7 @@ export function waitingFor(member: Member): Record<keyof WaitingCounts, boolean>
   const designer = hasRole(member, 'designer');
   return {
     unclaimedTickets: designer,
+    waitingForReply: designer,
     myTickets: designer,
     applicationsToDecide: hasRole(member, 'lead'),
     paymentsToVerify: hasRole(member, 'payment_verifier'),
@@ -62,6 +66,19 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
       count: counts.unclaimedTickets,
       detail: 'Waiting for a designer to claim them.',
       href: '/dashboard/tickets?status=open',
+    });
+  }
+  // Beside "Your open tickets", not instead: that one is the designer's worklist; this says
+  // which of those (and of the unclaimed ones they may take) have a customer waiting now.
+  if (counts.waitingForReply !== null) {
+    items.push({
+      id: 'waitingForReply',
+      label: 'Waiting for a reply',
+      count: counts.waitingForReply,
+      detail: studio
+        ? 'Live tickets where the customer wrote last.'
+        : 'Yours or unclaimed, where the customer wrote last.',
+      href: `/dashboard/tickets?status=${LIVE_TICKET_STATUSES.join(',')}&reply=customer`,
     });
   }
   if (counts.myTickets !== null) {

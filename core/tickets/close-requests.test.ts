@@ -35,6 +35,8 @@ const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   closeReason: null,
   closedAt: null,
   lastActivityAt: now,
+  lastMessageAt: null,
+  lastMessageBy: null,
   inactivityWarnedAt: null,
   transcriptStoredAt: null,
   createdAt: now,

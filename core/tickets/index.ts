@@ -11,6 +11,7 @@ export * from './messages';
 export * from './notes';
 export * from './panel-messages';
 export * from './refusals';
+export * from './replies';
 export * from './rules';
 export * from './services';
 export * from './ticket';

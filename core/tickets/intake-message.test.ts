@@ -25,6 +25,8 @@ const ticket: Ticket = {
   closeReason: null,
   closedAt: null,
   lastActivityAt: at,
+  lastMessageAt: null,
+  lastMessageBy: null,
   inactivityWarnedAt: null,
   transcriptStoredAt: null,
   customerCloseRequestedAt: null,

@@ -4,6 +4,7 @@ import type { OrderStatus } from '../orders/order-status';
 import { FacetParamSchema, ListQuerySchema } from '../shared/list-page';
 import { KeysetIdSchema } from '../shared/page';
 import { TicketCloseReasonSchema, TicketServiceKeySchema } from './intake';
+import { TICKET_REPLY_STATES, type TicketReplyState } from './replies';
 import type { TicketStaffAction } from './staff-actions';
 import type { TicketStatus } from './ticket-status';
 import { TICKET_STATUSES } from './ticket-status';
@@ -11,7 +12,10 @@ import { TICKET_STATUSES } from './ticket-status';
 // The dashboard's Tickets page (decision 047): `GET /api/staff/tickets`, its query shared by the
 // route and the page, the rows it answers, and one ticket's detail.
 
-/** Sortable columns: the ticket number, opened, last activity, status, service. */
+/**
+ * Sortable columns: the ticket number, opened, last activity (a person's last message in the
+ * channel, else the opening: `tickets.last_activity_at`), status, service.
+ */
 export const TICKET_SORTS = ['number', 'created', 'activity', 'status', 'service'] as const;
 const TicketSortSchema = z.enum(TICKET_SORTS, {
   error: `Sort must be one of ${TICKET_SORTS.join(', ')}`,
@@ -26,8 +30,13 @@ const ClaimantValueSchema = z
   .string()
   .regex(/^(?:\d{17,20}|none)$/, { error: 'Claimant must be a Discord id or none' });
 
+/** Who wrote last in the channel (core/tickets/replies.ts): `customer` waits for staff. */
+const ReplyValueSchema = z.enum(TICKET_REPLY_STATES, {
+  error: `Reply must be one of ${TICKET_REPLY_STATES.join(', ')}`,
+});
+
 /** The tickets list's facets, by the id the query and the answer name them. */
-export const TICKET_FACETS = ['status', 'service', 'claimant'] as const;
+export const TICKET_FACETS = ['status', 'service', 'claimant', 'reply'] as const;
 
 /**
  * `GET /api/staff/tickets` (core/shared/list-page.ts): `q` finds a ticket number or name
@@ -39,6 +48,7 @@ export const TicketListQuerySchema = ListQuerySchema(TicketSortSchema, 'number')
     status: FacetParamSchema(StatusValueSchema).optional(),
     service: FacetParamSchema(ServiceValueSchema).optional(),
     claimant: FacetParamSchema(ClaimantValueSchema).optional(),
+    reply: FacetParamSchema(ReplyValueSchema).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'From must not be after to',
@@ -60,6 +70,10 @@ export type TicketSummary = {
   orderStatus: OrderStatus | null;
   createdAt: Date | string;
   closedAt: Date | string | null;
+  /** A person's last message in the channel, else the opening (the `activity` sort). */
+  lastActivityAt: Date | string;
+  /** Who wrote last: the customer (waiting for staff), staff, or nobody yet. */
+  reply: TicketReplyState;
   /** What the caller may do to it now (core/tickets/staff-actions.ts): only these are offered. */
   actions: TicketStaffAction[];
 };

@@ -1,5 +1,6 @@
 import type { Actor } from '../orders/order';
 import type { JoinRefusal } from './join-refusals';
+import type { TicketReplyAuthor } from './replies';
 import type { TicketSource, TicketStatus } from './ticket-status';
 
 /** One ticket as the rules and the bot see it (the `tickets` row). */
@@ -32,6 +33,9 @@ export interface Ticket {
   closeReason: string | null;
   closedAt: Date | null;
   lastActivityAt: Date;
+  /** The last message a person wrote in the channel, and whose it was (core/tickets/replies.ts). */
+  lastMessageAt: Date | null;
+  lastMessageBy: TicketReplyAuthor | null;
   inactivityWarnedAt: Date | null;
   /** Set once the close job stored the transcript (a reopen waits for it). */
   transcriptStoredAt: Date | null;

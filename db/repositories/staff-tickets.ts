@@ -61,6 +61,7 @@ function ticketFacets(query: TicketListQuery): Record<string, ListFacet> {
         return or(ids.length ? inArray(tickets.claimantDiscordId, ids) : undefined, none);
       },
     },
+    reply: { value: sql`coalesce(${tickets.lastMessageBy}, 'none')`, chosen: query.reply },
   };
 }
 
@@ -82,6 +83,8 @@ function summaryOf(ticket: TicketRow, orderStatus: OrderStatus | null) {
     orderStatus,
     createdAt: ticket.createdAt,
     closedAt: ticket.closedAt,
+    lastActivityAt: ticket.lastActivityAt,
+    reply: ticket.lastMessageBy ?? ('none' as const),
   };
 }
 

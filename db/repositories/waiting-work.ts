@@ -1,7 +1,10 @@
 import { and, count, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { WaitingCounts } from '../../core/staff/waiting-work';
+import type { WorkScope } from '../../core/staff/work-scope';
+import { LIVE_TICKET_STATUSES } from '../../core/tickets/replies';
 import type { Executor } from '../client';
 import { contactMessages, orders, payoutOrders, statusCounts, tickets } from '../schema';
+import { ticketScopeCondition } from './work-scope';
 
 // The Overview's "Waiting for you" counts (core/staff/waiting-work.ts). Each is one small
 // query on an index (tickets_status_idx, tickets_claimant_idx, status_counts' few rows) or a
@@ -24,6 +27,24 @@ export function createWaitingWorkRepository(db: Executor) {
       .select({ n: count() })
       .from(tickets)
       .where(and(eq(tickets.status, 'open'), isNull(tickets.claimantDiscordId)));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Live tickets the member sees whose customer wrote last: the same rows as the Tickets list
+   * with `status=<live>&reply=customer` in the same scope, which the Overview links to.
+   */
+  async function ticketsWaitingForReply(scope: WorkScope) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(tickets)
+      .where(
+        and(
+          inArray(tickets.status, [...LIVE_TICKET_STATUSES]),
+          eq(tickets.lastMessageBy, 'customer'),
+          ticketScopeCondition(scope),
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -79,21 +100,31 @@ export function createWaitingWorkRepository(db: Executor) {
 
   return {
     /**
-     * The counts `wanted` names, for `discordId`; `studioPayouts` counts every designer's
-     * unpaid shares (executives), else the member's own.
+     * The counts `wanted` names, for `discordId` in their work `scope`; `studioPayouts` counts
+     * every designer's unpaid shares (executives), else the member's own.
      */
-    async count(wanted: Wanted, discordId: string, studioPayouts: boolean): Promise<WaitingCounts> {
+    async count(
+      wanted: Wanted,
+      {
+        discordId,
+        scope,
+        studioPayouts,
+      }: { discordId: string; scope: WorkScope; studioPayouts: boolean },
+    ): Promise<WaitingCounts> {
       const when = <T>(yes: boolean, run: () => Promise<T>) => (yes ? run() : null);
-      const [unclaimed, mine, applications, payments, messages, payouts] = await Promise.all([
-        when(wanted.unclaimedTickets, unclaimedTickets),
-        when(wanted.myTickets, () => ticketsClaimedBy(discordId)),
-        when(wanted.applicationsToDecide, () => statusTotal('applications', 'pending')),
-        when(wanted.paymentsToVerify, () => statusTotal('orders', 'awaiting_payment')),
-        when(wanted.messagesToAnswer, openMessages),
-        when(wanted.payoutsOwed, () => unpaidShares(studioPayouts ? undefined : discordId)),
-      ]);
+      const [unclaimed, waiting, mine, applications, payments, messages, payouts] =
+        await Promise.all([
+          when(wanted.unclaimedTickets, unclaimedTickets),
+          when(wanted.waitingForReply, () => ticketsWaitingForReply(scope)),
+          when(wanted.myTickets, () => ticketsClaimedBy(discordId)),
+          when(wanted.applicationsToDecide, () => statusTotal('applications', 'pending')),
+          when(wanted.paymentsToVerify, () => statusTotal('orders', 'awaiting_payment')),
+          when(wanted.messagesToAnswer, openMessages),
+          when(wanted.payoutsOwed, () => unpaidShares(studioPayouts ? undefined : discordId)),
+        ]);
       return {
         unclaimedTickets: unclaimed,
+        waitingForReply: waiting,
         myTickets: mine,
         applicationsToDecide: applications,
         paymentsToVerify: payments,

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { JoinRefusal } from '../../core/tickets/join-refusals';
 import type { TicketNoteSource } from '../../core/tickets/notes';
+import type { TicketReplyAuthor } from '../../core/tickets/replies';
 import { TICKET_SOURCES, TICKET_STATUSES } from '../../core/tickets/ticket-status';
 import { createdAt } from './columns';
 
@@ -73,7 +74,13 @@ export const tickets = pgTable(
     closedBy: text('closed_by'),
     closeReason: text('close_reason'),
     closedAt: at('closed_at'),
+    // The last message of a person in the channel (the bot's messageCreate, decision 046) or
+    // the ticket's opening, whichever is later; the inactivity pass reads it too.
     lastActivityAt: at('last_activity_at').notNull().defaultNow(),
+    // The last message of a person in the live channel, and whether the customer wrote it
+    // (core/tickets/replies.ts): null until someone writes. Kept after the close.
+    lastMessageAt: at('last_message_at'),
+    lastMessageBy: text('last_message_by').$type<TicketReplyAuthor>(),
     inactivityWarnedAt: at('inactivity_warned_at'),
     transcriptStoredAt: at('transcript_stored_at'),
     createdAt: createdAt(),
@@ -94,6 +101,7 @@ export const tickets = pgTable(
       .on(table.id)
       .where(sql`${table.queuedAt} is not null and ${table.status} = 'opening'`),
     check('tickets_budget_positive', sql`${table.budgetRobux} > 0`),
+    check('tickets_last_message_by', sql`${table.lastMessageBy} in ('customer', 'staff')`),
   ],
 );
 

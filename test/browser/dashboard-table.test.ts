@@ -94,6 +94,8 @@ const TICKETS: TicketSummary[] = Array.from({ length: 60 }, (_, i) => {
     orderStatus: null,
     createdAt: new Date(NOW - (i + 1) * HOUR).toISOString(),
     closedAt: null,
+    lastActivityAt: new Date(NOW - (i + 1) * HOUR).toISOString(),
+    reply: 'none',
     actions: ['reassign', 'forceClose'],
   };
 });

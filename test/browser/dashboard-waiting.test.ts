@@ -34,16 +34,27 @@ async function seed(db: Executor) {
     deadline: 'Friday',
     robloxUsername: 'customer_carl',
   };
+  // The customer wrote last in 9001 (unclaimed), 9004 (Dora's) and 9005 (another designer's):
+  // two wait for Dora, three for the studio; staff answered 9002.
+  const wrote = (by: 'customer' | 'staff') => ({ lastMessageBy: by, lastMessageAt: new Date() });
   await db.insert(tickets).values(
     numberedTickets([
-      { ...ticket, status: 'open', customerDiscordId: '100000000000000350' },
-      { ...ticket, status: 'open', customerDiscordId: '100000000000000351' },
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000350', ...wrote('customer') },
+      { ...ticket, status: 'open', customerDiscordId: '100000000000000351', ...wrote('staff') },
       { ...ticket, status: 'open', customerDiscordId: '100000000000000352' },
       {
         ...ticket,
         status: 'claimed',
         customerDiscordId: '100000000000000353',
         claimantDiscordId: DORA.discordId,
+        ...wrote('customer'),
+      },
+      {
+        ...ticket,
+        status: 'claimed',
+        customerDiscordId: '100000000000000354',
+        claimantDiscordId: '100000000000000303',
+        ...wrote('customer'),
       },
     ]),
   );
@@ -76,6 +87,7 @@ describe('what waits for you on the Overview, in Chromium', () => {
       const items = await panel.getByRole('link').allInnerTexts();
       expect(items.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
         'Unclaimed tickets 3 Waiting for a designer to claim them.',
+        'Waiting for a reply 2 Yours or unclaimed, where the customer wrote last.',
         'Your open tickets 1 Claimed by you and not closed yet.',
         'Owed to you 1 900 R$ for 1 logged order not paid out yet.',
       ]);
@@ -88,6 +100,34 @@ describe('what waits for you on the Overview, in Chromium', () => {
       await page.close();
     });
 
+    it(`links a designer to the tickets waiting for their reply (${device})`, async () => {
+      const { page, errors, panel } = await openOverview(['designer'], DORA, options);
+      await panel.getByRole('link', { name: /^Waiting for a reply/ }).click();
+      await page.waitForURL(
+        /\/dashboard\/tickets\?status=open,claimed,awaiting_customer&reply=customer$/,
+      );
+      await waitForPage(page);
+      // Exactly the two it counted: the unclaimed one and Dora's, not another designer's.
+      const shown = () =>
+        page
+          .locator('main')
+          .getByRole('link', { name: /^ticket-\d{4}$/ })
+          .allInnerTexts();
+      await expect.poll(shown, { timeout: 30_000 }).toEqual(['ticket-9004', 'ticket-9001']);
+      await page
+        .getByRole('button', { name: /Reply: Waiting for staff/ })
+        .first()
+        .waitFor();
+      if (device === 'desktop') {
+        const table = page.getByRole('table', { name: 'Tickets' });
+        await table.getByRole('columnheader', { name: /Last activity/ }).waitFor();
+      }
+      await waitForData(page);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`shows an executive the studio’s (${device})`, async () => {
       const { page, errors, panel } = await openOverview(['executive'], EVE, options);
       const link = (name: string) => panel.getByRole('link', { name: new RegExp(`^${name}`) });
@@ -95,6 +135,10 @@ describe('what waits for you on the Overview, in Chromium', () => {
         '/dashboard/orders?status=awaiting_payment',
       );
       await expect(link('Messages to answer').textContent()).resolves.toContain('1');
+      // The studio's: every designer's tickets whose customer wrote last.
+      await expect(link('Waiting for a reply').textContent()).resolves.toMatch(
+        /^Waiting for a reply\s*3\s*Live tickets where the customer wrote last\.$/,
+      );
       await expect(link('Payouts owed').textContent()).resolves.toContain(
         '990 R$ to 2 designers for 2 logged orders.',
       );

@@ -126,6 +126,12 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
   it('gives a designer their own work and the tickets they may claim', async () => {
     expect(shown(await waiting('designer'))).toEqual({
       unclaimedTickets: [2, '/dashboard/tickets?status=open', expect.any(String)],
+      // Nobody wrote in these tickets (test/server/staff-ticket-replies.test.ts counts some).
+      waitingForReply: [
+        0,
+        '/dashboard/tickets?status=open,claimed,awaiting_customer&reply=customer',
+        expect.any(String),
+      ],
       myTickets: [2, '/dashboard/tickets?status=claimed,awaiting_customer', expect.any(String)],
       payoutsOwed: [
         2,
@@ -139,6 +145,7 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
     const items = await waiting('executive');
     expect(items.map((item) => item.label)).toEqual([
       'Unclaimed tickets',
+      'Waiting for a reply',
       'Your open tickets',
       'Applications to decide',
       'Payments to verify',
@@ -151,6 +158,10 @@ describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
     );
     expect(links).toEqual({
       unclaimedTickets: [2, '/dashboard/tickets?status=open'],
+      waitingForReply: [
+        0,
+        '/dashboard/tickets?status=open,claimed,awaiting_customer&reply=customer',
+      ],
       myTickets: [
         0,
         '/dashboard/tickets?status=claimed,awaiting_customer&claimant=100000000000000203',

@@ -173,7 +173,7 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
       };
     }
     const all = {
-      tickets: { total: 4, facetSums: { status: 4, service: 4, claimant: 4 } },
+      tickets: { total: 4, facetSums: { status: 4, service: 4, claimant: 4, reply: 4 } },
       orders: {
         total: 2,
         facetSums: { status: 2, designer: 2, service: 2, qc: 2, paid: 2 },
@@ -186,7 +186,7 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
       executive: all,
       lead: all,
       designer: {
-        tickets: { total: 2, facetSums: { status: 2, service: 2, claimant: 2 } },
+        tickets: { total: 2, facetSums: { status: 2, service: 2, claimant: 2, reply: 2 } },
         orders: {
           total: 1,
           facetSums: { status: 1, designer: 1, service: 1, qc: 1, paid: 1 },

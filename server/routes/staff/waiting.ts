@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { hasRole } from '../../../core/auth/roles';
 import { describeWaitingWork, waitingFor } from '../../../core/staff/waiting-work';
+import { workScopeOf } from '../../../core/staff/work-scope';
 import { createWaitingWorkRepository } from '../../../db/repositories/waiting-work';
 import { getSignedInStaff } from '../../plugins/auth';
 
@@ -12,11 +13,11 @@ const waitingRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/overview/waiting', async (request) => {
     const { staff } = await getSignedInStaff(request);
-    const counts = await waiting.count(
-      waitingFor(staff),
-      staff.discordId,
-      hasRole(staff, 'executive'),
-    );
+    const counts = await waiting.count(waitingFor(staff), {
+      discordId: staff.discordId,
+      scope: workScopeOf(staff),
+      studioPayouts: hasRole(staff, 'executive'),
+    });
     return { items: describeWaitingWork(counts, staff) };
   });
 };

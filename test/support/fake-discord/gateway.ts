@@ -2,8 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createDeflate, type Deflate, deflateSync, constants as zlibConstants } from 'node:zlib';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { MESSAGE_CONTENT_INTENT } from './message-events';
 import { toApiUser, toGuildCreate } from './payloads';
-import type { FakeState } from './state';
+import { type FakeState, MESSAGE_CONTENT, MESSAGE_CONTENT_LIMITED } from './state';
 
 // Opcodes and close codes from Discord's "Gateway Opcodes and Status Codes".
 const OP = {
@@ -33,9 +34,10 @@ export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /**
    * Sends a dispatch to every identified connection (with `intent`, only to those that asked
-   * for it); returns how many got it.
+   * for it); returns how many got it. `data` may depend on the connection's intents (message
+   * content without MESSAGE_CONTENT).
    */
-  dispatch(event: string, data: unknown, intent?: number): number;
+  dispatch(event: string, data: unknown | ((intents: number) => unknown), intent?: number): number;
   /** Closes every connection with this close code, e.g. 4004 once the token is reset. */
   disconnectAll(code: number, reason: string): void;
   readyCount(): number;
@@ -87,6 +89,12 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
     if (session.sessionId) return session.socket.close(4005, 'Already authenticated.');
     session.identifyCompress = data.compress === true && !session.stream;
     session.intents = Number(data.intents ?? 0);
+    // A privileged intent the application was not granted (Developer Portal → Bot).
+    const contentGranted =
+      (state.applicationFlags & (MESSAGE_CONTENT | MESSAGE_CONTENT_LIMITED)) !== 0;
+    if ((session.intents & MESSAGE_CONTENT_INTENT) !== 0 && !contentGranted) {
+      return session.socket.close(4014, 'Disallowed intent(s).');
+    }
     nextSession++;
     session.sessionId = `fake-session-${nextSession}-${Date.now().toString(36)}`;
     dispatchTo(session, 'READY', {
@@ -171,7 +179,7 @@ export function createGateway(state: FakeState, getUrl: () => string): Gateway {
       for (const session of sessions) {
         if (!session.sessionId || session.socket.readyState !== session.socket.OPEN) continue;
         if (intent !== undefined && (session.intents & intent) !== intent) continue;
-        dispatchTo(session, event, data);
+        dispatchTo(session, event, typeof data === 'function' ? data(session.intents) : data);
         count++;
       }
       return count;

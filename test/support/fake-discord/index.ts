@@ -19,6 +19,8 @@ import {
   type SubmitModalInput,
 } from './interactions';
 import { createMemberDirectory } from './members';
+import { computePings } from './mentions';
+import { createMessageEvents } from './message-events';
 import { messageRoutes } from './message-routes';
 import { createMessage, type FakeMessage } from './messages';
 import { type OAuthGrant, type OAuthUser, randomToken, serveAuthorize } from './oauth';
@@ -144,7 +146,10 @@ export interface FakeDiscord {
   channelsUnder(categoryId: string): SeededChannel[];
   /** Channels deleted through the API, in order. */
   readonly deletedChannels: readonly SeededChannel[];
-  /** A member writes in a channel (as the Discord client would); returns the message. */
+  /**
+   * A member writes in a channel (as the Discord client would): the message is stored and sent
+   * as MESSAGE_CREATE to connections with the GUILD_MESSAGES intent; returns the message.
+   */
   postAsMember(input: {
     channelId: string;
     userId: string;
@@ -182,6 +187,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+  state.messageCreated = createMessageEvents(state, gateway).created;
   const dispatcher = createDispatcher(state, gateway, getPort);
   const helpers = createInteractionHelpers(state, dispatcher, getPort);
   const { oauth } = state;
@@ -231,7 +237,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       }
       const message = createMessage(channelId, { content, embeds: embeds ?? [] }, []);
       message.authorId = userId;
+      // User mentions only (enough for "mentions the bot"): whether a member's role or
+      // @everyone mention notifies depends on their permissions, which this does not model.
+      const { users } = computePings(state, message, { viaInteraction: false });
+      message.pings = { users, roles: [], everyone: false };
       state.messages.push(message);
+      state.messageCreated(message, port);
       return message;
     },
     refuseJoin(userId, why) {

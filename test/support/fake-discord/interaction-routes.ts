@@ -38,7 +38,10 @@ function addReply(ctx: RouteContext, record: InteractionRecord, data: Json, vali
   if (validate) assertMessageBody(ctx.state, data, ctx.files, { creating: true });
   const message = createMessage(record.channelId, data, ctx.files, { interactionId: record.id });
   if (validate) message.pings = computePings(ctx.state, message, { viaInteraction: true });
-  if (!message.ephemeral) ctx.state.messages.push(message);
+  if (!message.ephemeral) {
+    ctx.state.messages.push(message);
+    ctx.state.messageCreated(message, ctx.baseUrl.port);
+  }
   return message;
 }
 

@@ -53,6 +53,7 @@ function createInChannel(ctx: RouteContext) {
   resolveAttachmentImages(message, message.attachments, linkIn(ctx, channelId));
   message.pings = computePings(state, message, { viaInteraction: false });
   state.messages.push(message);
+  state.messageCreated(message, ctx.baseUrl.port);
   return { status: 200, body: toApiMessage(state, message, ctx.baseUrl.port) };
 }
 

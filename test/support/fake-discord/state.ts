@@ -124,6 +124,8 @@ export interface FakeState {
   oauth: OAuthState;
   interactions: Map<string, InteractionRecord>;
   callbackWaiters: Map<string, (record: InteractionRecord) => void>;
+  /** Announces a message just stored in a channel (MESSAGE_CREATE, message-events.ts). */
+  messageCreated: (message: FakeMessage, port: number) => void;
   interactionTimeoutMs: number;
   interactionTokenTtlMs: number;
   maxFileBytes: number;
@@ -204,6 +206,7 @@ export function createState(opts: StateOptions): FakeState {
     oauth: createOAuthState(botId, opts.oauth ?? {}),
     interactions: new Map(),
     callbackWaiters: new Map(),
+    messageCreated: () => {},
     // Discord drops an interaction that is not answered within 3 seconds.
     interactionTimeoutMs: opts.interactionTimeoutMs ?? 3000,
     // "Interaction tokens are valid for 15 minutes."

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../core/orders/order-status';
+import { TICKET_REPLY_LABELS } from '../../../../core/tickets/replies';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../../core/tickets/ticket-status';
 
 // One label per status, wherever it shows (a list's badge, a filter, the Overview's counts):
@@ -23,6 +24,8 @@ const LABELS = {
   application: APPLICATION_STATUS_LABELS,
   qc: QC_LABELS,
   delivery: DELIVERY_STATUS_LABELS,
+  /** Who wrote last in a ticket's channel. */
+  reply: TICKET_REPLY_LABELS,
 } satisfies Record<string, Record<string, string>>;
 
 export type StatusKind = keyof typeof LABELS;

@@ -6,7 +6,7 @@ import { SITE_CONTENT_URL } from '../../../../core/site/site-content-url';
 import { listTicketServices } from '../../../../core/tickets/services';
 import type { TicketSummary } from '../../../../core/tickets/staff-list';
 import { Person, StatusBadge, When } from '../display/display';
-import { statusOptions } from '../display/labels';
+import { statusLabel, statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
 import type { SectionPageProps } from '../sections';
@@ -56,6 +56,19 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
     card: true,
   },
   {
+    id: 'activity',
+    header: 'Last activity',
+    cell: (row) => <When value={row.lastActivityAt} />,
+    sortable: true,
+    card: true,
+  },
+  {
+    id: 'reply',
+    header: 'Reply',
+    cell: (row) => statusLabel('reply', row.reply),
+    hiddenByDefault: true,
+  },
+  {
     id: 'closed',
     header: 'Closed',
     cell: (row) => <When value={row.closedAt} />,
@@ -64,6 +77,8 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
 ];
 
 const STATUS: TableFacet = { id: 'status', label: 'Status', options: statusOptions('ticket') };
+/** Who wrote last: "Waiting for staff" is the Overview's "Waiting for a reply". */
+const REPLY: TableFacet = { id: 'reply', label: 'Reply', options: statusOptions('reply') };
 
 /** The service facet's names: the services and plans as the site and the panel name them. */
 function useServiceFacet(): TableFacet {
@@ -130,7 +145,7 @@ export default function TicketsSection({ itemId }: SectionPageProps) {
   const service = useServiceFacet();
   const claimant = useClaimantFacet();
   const facets = useMemo(
-    () => [STATUS, service, ...(claimant ? [claimant] : [])],
+    () => [STATUS, service, ...(claimant ? [claimant] : []), REPLY],
     [service, claimant],
   );
   if (itemId) return <TicketDetail number={itemId} />;
