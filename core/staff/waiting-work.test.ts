@@ -37,7 +37,9 @@ describe('what waits for whom', () => {
       }),
       expect.objectContaining({
         label: 'Owed to you',
-        detail: '1,234 R$ for 1 logged order not paid out yet.',
+        count: 1234,
+        unit: 'R$',
+        detail: 'For 1 logged order not paid out yet.',
       }),
     ]);
   });
@@ -68,5 +70,18 @@ describe('what waits for whom', () => {
       { discordId: '1', roles: ['executive'] },
     );
     expect(owed).toMatchObject({ label: 'Payouts owed', count: 0, detail: 'Nothing unpaid.' });
+  });
+
+  it('counts an executive’s payouts owed by designer, as the Payouts list lines them', () => {
+    const [owed] = describeWaitingWork(
+      { ...NONE, payoutsOwed: { robux: 8100, designers: 2, orders: 6 } },
+      { discordId: '1', roles: ['executive'] },
+    );
+    expect(owed).toMatchObject({
+      label: 'Payouts owed',
+      count: 2,
+      detail: '8,100 R$ to 2 designers for 6 logged orders.',
+    });
+    expect(owed).not.toHaveProperty('unit');
   });
 });

@@ -29,6 +29,8 @@ export type WaitingItem = {
   id: keyof WaitingCounts;
   label: string;
   count: number;
+  /** What the count counts when it is not items, shown after it (e.g. "R$"). */
+  unit?: string;
   /** More words under the count, e.g. the Robux owed. */
   detail: string | null;
   href: string;
@@ -98,7 +100,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
       id: 'applicationsToDecide',
       label: 'Applications to decide',
       count: counts.applicationsToDecide,
-      detail: null,
+      detail: 'Submitted and not accepted or rejected yet.',
       href: '/dashboard/applications?status=pending',
     });
   }
@@ -107,7 +109,7 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
       id: 'paymentsToVerify',
       label: 'Payments to verify',
       count: counts.paymentsToVerify,
-      detail: 'Orders awaiting the customer’s payment.',
+      detail: 'Orders awaiting payment. The automatic check hands you the ones it cannot confirm.',
       // Verifiers who are not designers have no Orders list: the Payments page is theirs.
       href: hasRole(member, 'designer')
         ? '/dashboard/orders?status=awaiting_payment'
@@ -125,16 +127,19 @@ export function describeWaitingWork(counts: WaitingCounts, member: Member): Wait
   }
   if (counts.payoutsOwed !== null) {
     const owed = counts.payoutsOwed;
+    // The figure matches the list it links to: an executive's payouts are one line per
+    // designer owed; a designer's own figure is what they are owed.
     items.push({
       id: 'payoutsOwed',
-      label: executive ? 'Payouts owed' : 'Owed to you',
-      count: owed.orders,
+      ...(executive
+        ? { label: 'Payouts owed', count: owed.designers }
+        : { label: 'Owed to you', count: owed.robux, unit: 'R$' }),
       detail:
         owed.orders === 0
           ? 'Nothing unpaid.'
           : executive
             ? `${formatRobuxAmount(owed.robux)} to ${plural(owed.designers, 'designer')} for ${plural(owed.orders, 'logged order')}.`
-            : `${formatRobuxAmount(owed.robux)} for ${plural(owed.orders, 'logged order')} not paid out yet.`,
+            : `For ${plural(owed.orders, 'logged order')} not paid out yet.`,
       href: '/dashboard/payouts?status=unpaid,part_paid',
     });
   }

@@ -89,7 +89,7 @@ describe('what waits for you on the Overview, in Chromium', () => {
         'Unclaimed tickets 3 Waiting for a designer to claim them.',
         'Waiting for a reply 2 Yours or unclaimed, where the customer wrote last.',
         'Your open tickets 1 Claimed by you and not closed yet.',
-        'Owed to you 1 900 R$ for 1 logged order not paid out yet.',
+        'Owed to you 900 R$ For 1 logged order not paid out yet.',
       ]);
       // Nothing of the studio's: no applications, payments or messages.
       expect(await panel.getByText('Payments to verify').count()).toBe(0);

@@ -38,7 +38,10 @@ export function WaitingForYou() {
                   className="block h-full rounded-lg border border-line p-3 hover:border-lavender hover:bg-white/5"
                 >
                   <span className="block text-sm text-muted">{item.label}</span>
-                  <span className="block text-2xl font-bold">{formatNumber(item.count)}</span>
+                  <span className="block text-2xl font-bold">
+                    {formatNumber(item.count)}
+                    {item.unit && <span className="text-base">{` ${item.unit}`}</span>}
+                  </span>
                   {item.detail && (
                     <span className="mt-1 block text-xs text-muted">{item.detail}</span>
                   )}
