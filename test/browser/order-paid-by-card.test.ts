@@ -5,6 +5,7 @@ import { registry } from '../../bot/registry';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { type FakeDiscord, generateSnowflake, startFakeDiscord } from '../support/fake-discord';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { deliverWebhook, stripeEvent } from '../support/stripe-signature';
 import {
   expectNoAxeViolations,
   launchBrowser,
@@ -167,9 +168,10 @@ describe('an order paid by card, from the pricing card to a closed ticket, in Ch
     // The customer pays; Stripe signs its webhook and sends them back to "Your orders".
     const session = stripe.pay(sessionId);
     expect(
-      await stripe.deliver(
+      await deliverWebhook(
         `${base}/api/payments/stripe/webhook`,
-        stripe.event('checkout.session.completed', session),
+        stripeEvent('checkout.session.completed', session),
+        stripe.webhookSecret,
       ),
     ).toBe(200);
     await page.goto(session.success_url);
