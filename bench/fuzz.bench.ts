@@ -19,13 +19,13 @@ import makePgliteTemplate from '../test/support/pglite-template';
 import { SITE_ORIGIN, signInAsStaff } from '../test/support/staff';
 
 // The fuzz tests in volume, on PGlite or on Postgres with BENCH_DATABASE_URL: 10,000 generated
-// bodies per public endpoint (FUZZ_BODIES), 1,000 requests per staff endpoint and list
-// (FUZZ_STAFF), 200 runs per slash command option (FUZZ_COMMANDS). Prints answers ≥ 500 (or the
+// bodies per public endpoint (FUZZ_BODIES), 300 requests per staff endpoint and list
+// (FUZZ_STAFF), 100 runs per slash command option (FUZZ_COMMANDS). Prints answers ≥ 500 (or the
 // bot's "Something went wrong") and the row balance; exits 1 if there is any, so a long run
 // that finds something is not missed.
 const COUNT = Number(process.env.FUZZ_BODIES ?? 10_000);
-const STAFF_COUNT = Number(process.env.FUZZ_STAFF ?? 1_000);
-const COMMAND_COUNT = Number(process.env.FUZZ_COMMANDS ?? 200);
+const STAFF_COUNT = Number(process.env.FUZZ_STAFF ?? 300);
+const COMMAND_COUNT = Number(process.env.FUZZ_COMMANDS ?? 100);
 const SEED = process.env.FUZZ_SEED ?? `bench-${Date.now()}`;
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
