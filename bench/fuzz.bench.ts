@@ -6,17 +6,24 @@ import { startBotHarness } from '../test/bot/harness';
 import { buildTestApp } from '../test/support/app';
 import { createTestDatabase } from '../test/support/database';
 import { startFakeStripe } from '../test/support/fake-stripe';
-import { countPublicRows, createFuzzer, type FuzzTally, fuzzEndpoint } from '../test/support/fuzz';
-import { CARD_PRICE_GUESSES, fuzzCommand, optionText } from '../test/support/fuzz-commands';
+import {
+  countPublicRows,
+  createFuzzer,
+  type Fuzzer,
+  type FuzzTally,
+  fuzzEndpoint,
+} from '../test/support/fuzz';
+import { cardPriceCommand, fuzzCommand, ticketNoteCommand } from '../test/support/fuzz-commands';
 import {
   countStaffRows,
   fuzzTicketRequest,
   listQueryUrl,
   STAFF_LISTS,
+  staffPost,
 } from '../test/support/fuzz-staff';
 import { insertOrder } from '../test/support/orders';
 import makePgliteTemplate from '../test/support/pglite-template';
-import { SITE_ORIGIN, signInAsStaff } from '../test/support/staff';
+import { signInAsStaff } from '../test/support/staff';
 
 // The fuzz tests in volume, on PGlite or on Postgres with BENCH_DATABASE_URL: 10,000 generated
 // bodies per public endpoint (FUZZ_BODIES), 300 requests per staff endpoint and list
@@ -134,11 +141,7 @@ for (const [name, url, valid, table] of staffBodies) {
   const fuzz = createFuzzer(`${SEED}:${name}`);
   const before = await countStaffRows(database);
   const started = performance.now();
-  const tally = await fuzzEndpoint(app, STAFF_COUNT, (index) => {
-    const { payload, contentType } = fuzz.body(valid);
-    const headers = { cookie, origin: SITE_ORIGIN, 'content-type': contentType };
-    return { method: 'POST', url: url(index), payload, headers };
-  });
+  const tally = await fuzzEndpoint(app, STAFF_COUNT, staffPost(fuzz, cookie, url, valid));
   report(name, started, tally, (await countStaffRows(database))[table] - before[table]);
 }
 await app.close();
@@ -166,46 +169,15 @@ for (let wait = 0; !channelId && wait < 200; wait++) {
 if (!channelId) throw new Error('the worker opened no channel for the ticket');
 const ticketChannel = channelId;
 const commands = [
-  {
-    name: '/createpayment card_price',
-    table: 'orders' as const,
-    run: (fuzz: ReturnType<typeof createFuzzer>, index: number) => ({
-      name: 'createpayment',
-      options: {
-        price: 700,
-        roblox_username: 'Card_Payer',
-        order_id: `fz-${index}`,
-        customer,
-        card_price: fuzz.random() < 0.5 ? fuzz.pick(CARD_PRICE_GUESSES) : optionText(fuzz, 12),
-      },
-      channelId: h.ids.ticketChannel,
-      userId: h.users.designer,
-    }),
-    succeeded: (answer: string) => answer.startsWith('Payment request for order'),
-  },
-  {
-    name: '/ticket note text',
-    table: 'notes' as const,
-    run: (fuzz: ReturnType<typeof createFuzzer>) => ({
-      name: 'ticket',
-      subcommand: 'note',
-      options: { text: optionText(fuzz, 2000) },
-      channelId: ticketChannel,
-      userId: h.users.lead,
-    }),
-    succeeded: (answer: string) => answer.startsWith('Note added'),
-  },
+  (fuzz: Fuzzer) =>
+    cardPriceCommand(fuzz, { channelId: h.ids.ticketChannel, userId: h.users.designer, customer }),
+  (fuzz: Fuzzer) => ticketNoteCommand(fuzz, { channelId: ticketChannel, userId: h.users.lead }),
 ];
-for (const command of commands) {
-  const fuzz = createFuzzer(`${SEED}:${command.name}`);
+for (const [index, make] of commands.entries()) {
+  const command = make(createFuzzer(`${SEED}:command-${index}`));
   const before = await countStaffRows(h.database);
   const started = performance.now();
-  const tally = await fuzzCommand(
-    h.fake,
-    COMMAND_COUNT,
-    (index) => command.run(fuzz, index),
-    command.succeeded,
-  );
+  const tally = await fuzzCommand(h.fake, COMMAND_COUNT, command);
   const stored = (await countStaffRows(h.database))[command.table] - before[command.table];
   report(command.name, started, tally, stored);
 }

@@ -5,7 +5,7 @@ import { createTicketsRepository } from '../../db/repositories/tickets';
 import { DRIVERS } from '../support/database';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { createFuzzer } from '../support/fuzz';
-import { CARD_PRICE_GUESSES, fuzzCommand, optionText } from '../support/fuzz-commands';
+import { cardPriceCommand, fuzzCommand, ticketNoteCommand } from '../support/fuzz-commands';
 import { countStaffRows, fuzzTicketRequest } from '../support/fuzz-staff';
 import { type BotHarness, startBotHarness } from './harness';
 
@@ -38,23 +38,12 @@ describe.each(DRIVERS)('fuzzing slash command options on %s', { timeout: 120_000
     const fuzz = createFuzzer(`${SEED}:card-price`);
     const customer = h.fake.addMember({ username: 'fuzz-customer' }).user.id;
     const before = await countStaffRows(h.database);
-    const tally = await fuzzCommand(
-      h.fake,
-      PER_COMMAND,
-      (index) => ({
-        name: 'createpayment',
-        options: {
-          price: 700,
-          roblox_username: 'Card_Payer',
-          order_id: `fz-${index}`,
-          customer,
-          card_price: fuzz.random() < 0.5 ? fuzz.pick(CARD_PRICE_GUESSES) : optionText(fuzz, 12),
-        },
-        channelId: h.ids.ticketChannel,
-        userId: h.users.designer,
-      }),
-      (answer) => answer.startsWith('Payment request for order'),
-    );
+    const command = cardPriceCommand(fuzz, {
+      channelId: h.ids.ticketChannel,
+      userId: h.users.designer,
+      customer,
+    });
+    const tally = await fuzzCommand(h.fake, PER_COMMAND, command);
     expect(tally.serverErrors).toEqual([]);
     expect(tally.success).toBeGreaterThan(0);
     const after = await countStaffRows(h.database);
@@ -72,18 +61,8 @@ describe.each(DRIVERS)('fuzzing slash command options on %s', { timeout: 120_000
     const channelId = (await tickets.getTicket(opened.ticket.id))?.channelId ?? '';
     const fuzz = createFuzzer(`${SEED}:ticket-note`);
     const before = await countStaffRows(h.database);
-    const tally = await fuzzCommand(
-      h.fake,
-      PER_COMMAND,
-      () => ({
-        name: 'ticket',
-        subcommand: 'note',
-        options: { text: optionText(fuzz, 2000) },
-        channelId,
-        userId: h.users.lead,
-      }),
-      (answer) => answer.startsWith('Note added'),
-    );
+    const command = ticketNoteCommand(fuzz, { channelId, userId: h.users.lead });
+    const tally = await fuzzCommand(h.fake, PER_COMMAND, command);
     expect(tally.serverErrors).toEqual([]);
     expect(tally.success).toBeGreaterThan(0);
     const after = await countStaffRows(h.database);

@@ -8,9 +8,10 @@ import {
   listQueryUrl,
   ODD_SEARCHES,
   STAFF_LISTS,
+  staffPost,
 } from '../support/fuzz-staff';
 import { insertOrder } from '../support/orders';
-import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
+import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
 // Hostile input on the staff endpoints an executive reaches: every dashboard list's query and
@@ -64,15 +65,13 @@ describe.each(DRIVERS)('fuzzing the staff endpoints on %s', (driver) => {
       }
       const fuzz = createFuzzer(`${SEED}:refund`);
       const before = await countStaffRows(server.database);
-      const tally = await fuzzEndpoint(server.app, PER_ENDPOINT, (index) => {
-        const { payload, contentType } = fuzz.body({ reason: 'Paid twice by mistake' });
-        return {
-          method: 'POST',
-          url: `/api/staff/orders/fz-${index}/refund`,
-          payload,
-          headers: { cookie, origin: SITE_ORIGIN, 'content-type': contentType },
-        };
-      });
+      const tally = await fuzzEndpoint(
+        server.app,
+        PER_ENDPOINT,
+        staffPost(fuzz, cookie, (index) => `/api/staff/orders/fz-${index}/refund`, {
+          reason: 'Paid twice by mistake',
+        }),
+      );
       expect(tally.serverErrors).toEqual([]);
       const after = await countStaffRows(server.database);
       expect(after.refunds - before.refunds).toBe(tally.success);
@@ -90,15 +89,13 @@ describe.each(DRIVERS)('fuzzing the staff endpoints on %s', (driver) => {
       await tickets.markTicketOpened(opened.ticket.id, '940000000000000002');
       const fuzz = createFuzzer(`${SEED}:notes`);
       const before = await countStaffRows(server.database);
-      const tally = await fuzzEndpoint(server.app, PER_ENDPOINT, () => {
-        const { payload, contentType } = fuzz.body({ text: 'Paid half up front.' });
-        return {
-          method: 'POST',
-          url: `/api/staff/tickets/${opened.ticket.id}/notes`,
-          payload,
-          headers: { cookie, origin: SITE_ORIGIN, 'content-type': contentType },
-        };
-      });
+      const tally = await fuzzEndpoint(
+        server.app,
+        PER_ENDPOINT,
+        staffPost(fuzz, cookie, () => `/api/staff/tickets/${opened.ticket.id}/notes`, {
+          text: 'Paid half up front.',
+        }),
+      );
       expect(tally.serverErrors).toEqual([]);
       const after = await countStaffRows(server.database);
       expect(after.notes - before.notes).toBe(tally.success);

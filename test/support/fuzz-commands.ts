@@ -18,7 +18,7 @@ export function optionText(fuzz: Fuzzer, max: number): string {
 }
 
 /** Wrong amounts people type for a card price, beside the generated ones. */
-export const CARD_PRICE_GUESSES = [
+const CARD_PRICE_GUESSES = [
   '15',
   '12.50',
   '$15',
@@ -38,6 +38,57 @@ export const CARD_PRICE_GUESSES = [
   'Infinity',
   '0x10',
 ];
+
+/** A fuzzed command: what is run, and the answer that says a row of `table` was stored. */
+export type FuzzedCommand = {
+  name: string;
+  table: 'orders' | 'notes';
+  run: (index: number) => RunCommandInput;
+  succeeded: (answer: string) => boolean;
+};
+
+/** `/createpayment` with a generated card_price (Stripe set up), each for an order of its own. */
+export function cardPriceCommand(
+  fuzz: Fuzzer,
+  where: { channelId: string; userId: string; customer: string },
+): FuzzedCommand {
+  return {
+    name: '/createpayment card_price',
+    table: 'orders',
+    run: (index) => ({
+      name: 'createpayment',
+      options: {
+        price: 700,
+        roblox_username: 'Card_Payer',
+        order_id: `fz-${index}`,
+        customer: where.customer,
+        card_price: fuzz.random() < 0.5 ? fuzz.pick(CARD_PRICE_GUESSES) : optionText(fuzz, 12),
+      },
+      channelId: where.channelId,
+      userId: where.userId,
+    }),
+    succeeded: (answer) => answer.startsWith('Payment request for order'),
+  };
+}
+
+/** `/ticket note` with generated text, in a ticket's channel, by someone who may add notes. */
+export function ticketNoteCommand(
+  fuzz: Fuzzer,
+  where: { channelId: string; userId: string },
+): FuzzedCommand {
+  return {
+    name: '/ticket note text',
+    table: 'notes',
+    run: () => ({
+      name: 'ticket',
+      subcommand: 'note',
+      options: { text: optionText(fuzz, 2000) },
+      channelId: where.channelId,
+      userId: where.userId,
+    }),
+    succeeded: (answer) => answer.startsWith('Note added'),
+  };
+}
 
 /** The bot's answer to an interaction: its reply and follow-ups, once there is one. */
 async function answerOf(record: InteractionRecord, timeoutMs: number): Promise<string | null> {
@@ -63,13 +114,12 @@ async function answerOf(record: InteractionRecord, timeoutMs: number): Promise<s
 export async function fuzzCommand(
   fake: FakeDiscord,
   count: number,
-  command: (index: number) => RunCommandInput,
-  succeeded: (answer: string) => boolean,
+  { run, succeeded }: FuzzedCommand,
   timeoutMs = 10_000,
 ): Promise<FuzzTally> {
   const tally: FuzzTally = { total: 0, success: 0, serverErrors: [] };
   for (let index = 0; index < count; index++) {
-    const input = command(index);
+    const input = run(index);
     const record = await fake.runCommand(input);
     const answer = await answerOf(record, timeoutMs);
     tally.total++;

@@ -18,6 +18,7 @@ import { orderEvents, orderRefunds, orders, ticketEvents, ticketNotes } from '..
 import type { TestDatabase } from './database';
 import type { Fuzzer } from './fuzz';
 import { countRows } from './rows';
+import { SITE_ORIGIN } from './staff';
 
 // Generated hostile input for the staff endpoints (test/server/fuzz-staff.test.ts, and in
 // volume bench/fuzz.bench.ts): the dashboard lists' query (core/shared/list-page.ts), the
@@ -123,6 +124,23 @@ export function listQueryUrl(fuzz: Fuzzer, list: string): string {
   }
   if (hostile.size > 0 && random() < 0.1) parts.push(`${urlPart()}=${urlPart()}`);
   return `/api/staff/${list}?${parts.join('&')}`;
+}
+
+/**
+ * Generated bodies for `url`, POSTed with the signed-in staff member's cookie and the site's
+ * Origin, as their browser sends them (server/plugins/csrf.ts).
+ */
+export function staffPost(
+  fuzz: Fuzzer,
+  cookie: string,
+  url: (index: number) => string,
+  valid: Record<string, unknown>,
+) {
+  return (index: number) => {
+    const { payload, contentType } = fuzz.body(valid);
+    const headers = { cookie, origin: SITE_ORIGIN, 'content-type': contentType };
+    return { method: 'POST' as const, url: url(index), payload, headers };
+  };
 }
 
 /** Every row the staff endpoints fuzzed here can write, to prove nothing is stored half-way. */
