@@ -8,8 +8,6 @@ import {
 } from '../../core/orders';
 import {
   FAILURES_BEFORE_ESCALATION,
-  gamePassDescription,
-  gamePassName,
   INVENTORY_READS_PER_MINUTE,
   nextScheduledCheck,
   retryDelayMs,
@@ -33,16 +31,15 @@ import {
   type OrderPaymentRow,
 } from '../../db/repositories/payments';
 import type { Log } from '../log';
+import { createGamePassSync, ROBLOX_LEASE_MS } from './game-pass-sync';
 import { countPayment, countPaymentCheck, countRobloxError } from './metrics';
 import { createRobloxClient, type RobloxClient, RobloxError } from './roblox-client';
 
-// Robux paid through a game pass per order (docs/decisions/051-payments.md): making and
-// re-pricing the pass, checking the customer's inventory, paying the order through the same
-// state-machine operation as the Verify button, and handing what the bot cannot decide to a
-// payment verifier with the reason.
+// Robux paid through a game pass per order (docs/decisions/051-payments.md): checking the
+// customer's inventory, paying the order through the same state-machine operation as the
+// Verify button, and handing what the bot cannot decide to a payment verifier with the reason.
+// The passes themselves are made and re-priced by game-pass-sync.ts.
 
-/** How long one process may talk to Roblox about one pass or one customer. */
-const LEASE_MS = 60_000;
 /** Customers checked per pass; the budget keeps the pace, not this. */
 const CUSTOMERS_PER_PASS = 20;
 /** Game passes a user's inventory is asked about in one read. */
@@ -124,98 +121,15 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
     if (asked) log.info({ orderId }, 'payments: a verifier is asked to check a payment by hand');
   }
 
-  /**
-   * Makes the order's game pass (found by name first: a crash after creating it never makes a
-   * second), re-prices it while unpaid, takes it off sale once paid. False when another
-   * process holds the pass or Roblox failed (the job tries again later).
-   */
-  async function syncPass(orderId: string): Promise<boolean> {
-    const now = clock();
-    const claimed = await payments.claimPassSync(orderId, now, LEASE_MS);
-    if (!claimed) return false;
-    const { payment, order } = claimed;
-    let { gamePassId, passPricedAt: pricedAt, passOnSale: onSale, robloxUserId } = payment;
-    try {
-      if (order.status !== 'awaiting_payment') {
-        if (gamePassId && onSale) await client.updateGamePass(gamePassId, { isForSale: false });
-        await payments.recordPassSynced(
-          orderId,
-          {
-            gamePassId: gamePassId ?? '',
-            pricedAt: pricedAt ?? payment.passPrice,
-            onSale: false,
-            robloxUserId,
-          },
-          now,
-        );
-        if (!gamePassId) await payments.stopPassSync(orderId);
-        return true;
-      }
-      if (!robloxUserId) {
-        const user = await client.findUserByName(order.robloxUsername);
-        if (!user) {
-          await payments.stopPassSync(orderId);
-          await escalate(orderId, `Roblox knows no user named ${order.robloxUsername}.`);
-          return false;
-        }
-        robloxUserId = user.id;
-      }
-      const wasMissing = !gamePassId;
-      if (!gamePassId) {
-        const name = gamePassName(orderId);
-        const existing = (await client.listGamePasses()).find((pass) => pass.name === name);
-        const pass =
-          existing ??
-          (await client.createGamePass({
-            name,
-            description: gamePassDescription(orderId),
-            price: payment.passPrice,
-          }));
-        gamePassId = String(pass.gamePassId);
-        pricedAt = pass.priceInformation?.defaultPriceInRobux ?? null;
-        onSale = pass.isForSale;
-      }
-      if (pricedAt !== payment.passPrice || !onSale) {
-        await client.updateGamePass(gamePassId, { price: payment.passPrice, isForSale: true });
-        pricedAt = payment.passPrice;
-        onSale = true;
-      }
-      const saved = await payments.recordPassSynced(
-        orderId,
-        { gamePassId, pricedAt, onSale, robloxUserId },
-        now,
-      );
-      // The customer sees the link as soon as the pass exists.
-      const current = wasMissing && saved ? await orders.findOrder(orderId) : null;
-      if (current && saved) {
-        const card = await cards.findCardPayment(orderId);
-        await db.transaction(async (tx) => {
-          for (const message of paymentEmbedEdit(current, saved, card, config)) {
-            await queueOrderMessage(tx, orderId, message);
-          }
-        });
-      }
-      return true;
-    } catch (error) {
-      const failure = failed(error);
-      const failures = await payments.recordPassSyncFailed(
-        orderId,
-        new Date(
-          now.getTime() + (failure.retryAfterMs ?? retryDelayMs(payment.passSyncFailures + 1)),
-        ),
-      );
-      log.warn({ orderId, err: failure.message }, 'payments: the game pass could not be synced');
-      if (failure.failure === 'key_refused' || failures >= FAILURES_BEFORE_ESCALATION) {
-        await escalate(
-          orderId,
-          failure.failure === 'key_refused'
-            ? 'Roblox refused Lunar’s Open Cloud key, so the bot could not make the order’s game pass.'
-            : 'Roblox did not answer when the bot tried to make the order’s game pass.',
-        );
-      }
-      return false;
-    }
-  }
+  const { syncPass, syncDuePasses } = createGamePassSync({
+    db,
+    config,
+    log,
+    client,
+    clock,
+    failed,
+    escalate,
+  });
 
   /** Pays one order whose pass the customer owns: one transition, whoever else presses. */
   async function pay(orderId: string): Promise<boolean> {
@@ -348,17 +262,10 @@ export function createRobloxPayments(deps: RobloxPaymentsDeps) {
     },
     syncPass,
     paidMessages,
-    /** Passes due for making, re-pricing or going off sale. */
-    async syncDuePasses(): Promise<number> {
-      let synced = 0;
-      for (const orderId of await payments.listPassSyncDue(clock(), 20)) {
-        if (await syncPass(orderId)) synced += 1;
-      }
-      return synced;
-    },
+    syncDuePasses,
     /** The due checks (presses first), one inventory read per customer, within the budget. */
     async runDueChecks(): Promise<CheckResult[]> {
-      const customers = await payments.claimDueChecks(clock(), CUSTOMERS_PER_PASS, LEASE_MS);
+      const customers = await payments.claimDueChecks(clock(), CUSTOMERS_PER_PASS, ROBLOX_LEASE_MS);
       const results: CheckResult[] = [];
       for (const customer of customers) results.push(await checkCustomer(customer));
       return results;

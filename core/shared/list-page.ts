@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DaySchema } from './day';
+import { text } from './text';
 
 // The one contract of the dashboard's lists (issue 32: Applications, Orders, Tickets, Payouts,
 // Reviews, Messages, Payments). One request answers the page, how many rows match, and each
@@ -95,10 +96,8 @@ export function ListQuerySchema<Sort extends z.ZodType<string>>(
   defaultSort: z.output<Sort>,
 ) {
   return z.object({
-    q: z
-      .string()
-      .trim()
-      .max(LIST_SEARCH_MAX, { error: `Search must be at most ${LIST_SEARCH_MAX} characters` })
+    // The one text rule (decision 021): a NUL reaching the SQL was a 500 (the staff fuzz).
+    q: text('Search', { max: LIST_SEARCH_MAX })
       .optional()
       .transform((q) => (q ? q : undefined)),
     sort: sort.default(defaultSort as never),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardPaymentsRepository } from '../../db/repositories/card-payments';
 import { startFakeStripe } from '../support/fake-stripe';
 import { insertOrder } from '../support/orders';
+import { deliverWebhook, stripeEvent } from '../support/stripe-signature';
 import {
   expectNoAxeViolations,
   PHONE,
@@ -47,9 +48,13 @@ describe('the Refund dialog in Chromium', () => {
     expect(checkout.status).toBe(303);
     const session = stripe.pay(stripe.sessionsFor('refund-card').at(-1)?.id ?? '');
     const webhook = `${site.url}/api/payments/stripe/webhook`;
-    expect(await stripe.deliver(webhook, stripe.event('checkout.session.completed', session))).toBe(
-      200,
-    );
+    expect(
+      await deliverWebhook(
+        webhook,
+        stripeEvent('checkout.session.completed', session),
+        stripe.webhookSecret,
+      ),
+    ).toBe(200);
     // Paid in Robux, verified by a person.
     for (const id of ['refund-robux', 'refund-lead']) {
       await insertOrder(site.db, {

@@ -17,6 +17,7 @@ import { DRIVERS } from '../support/database';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { insertOrder } from '../support/orders';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
+import { signedWebhook, stripeEvent } from '../support/stripe-signature';
 import { useTestApp } from '../support/use-test-app';
 
 // The card payment seen from the rest of Lunar (issue 31): the customer's "Your orders" gets
@@ -103,7 +104,7 @@ describe.each(DRIVERS)('card payments across Lunar on %s', (driver) => {
     return { page, row: page.rows.find((r) => r.orderId === ticket.name) };
   };
   const deliver = (evt: unknown) => {
-    const { payload, headers } = stripe.webhook(evt);
+    const { payload, headers } = signedWebhook(evt, stripe.webhookSecret);
     return server.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',
@@ -155,7 +156,7 @@ describe.each(DRIVERS)('card payments across Lunar on %s', (driver) => {
 
     // Stripe reports the payment, three times: paid once, one receipt saying Card and $15.00.
     const session = stripe.pay(stripe.sessionsFor(ticket.name).at(-1)?.id ?? '');
-    const evt = stripe.event('checkout.session.completed', session);
+    const evt = stripeEvent('checkout.session.completed', session);
     for (let i = 0; i < 3; i++) expect((await deliver(evt)).statusCode).toBe(200);
     const [receipt, ...more] = await receipts();
     expect(more).toEqual([]);

@@ -13,6 +13,7 @@ import { DRIVERS } from '../support/database';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { insertOrder } from '../support/orders';
 import { SITE_ORIGIN, signInAsStaff } from '../support/staff';
+import { signedWebhook, signStripePayload, stripeEvent } from '../support/stripe-signature';
 import { useTestApp } from '../support/use-test-app';
 
 // Card payments through Stripe Checkout against the fake Stripe (test/support/fake-stripe.ts):
@@ -60,7 +61,8 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   const checkout = (id: string) =>
     server.app.inject({ method: 'GET', url: `/api/payments/card/${id}/checkout` });
   const deliver = (evt: unknown, options: { timestamp?: number; secret?: string } = {}) => {
-    const { payload, headers } = stripe.webhook(evt, options);
+    const { secret = stripe.webhookSecret, ...rest } = options;
+    const { payload, headers } = signedWebhook(evt, secret, rest);
     return server.app.inject({ method: 'POST', url: WEBHOOK, headers, payload });
   };
   const cardOf = (id: string) => createCardPaymentsRepository(db()).findCardPayment(id);
@@ -78,7 +80,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   async function paidOrder(id: string) {
     await cardOrder(id);
     const session = await paidSession(id);
-    expect((await deliver(stripe.event('checkout.session.completed', session))).statusCode).toBe(
+    expect((await deliver(stripeEvent('checkout.session.completed', session))).statusCode).toBe(
       200,
     );
     return session;
@@ -114,7 +116,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
     await checkout('c-2');
     const [old] = stripe.sessionsFor('c-2');
     const expired = stripe.expire(old?.id ?? '');
-    expect((await deliver(stripe.event('checkout.session.expired', expired))).statusCode).toBe(200);
+    expect((await deliver(stripeEvent('checkout.session.expired', expired))).statusCode).toBe(200);
     expect((await cardOf('c-2'))?.sessionStatus).toBe('expired');
     const again = await checkout('c-2');
     const sessions = stripe.sessionsFor('c-2');
@@ -141,7 +143,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   it('pays the order when Stripe reports the payment, with no person, once for 5 deliveries', async () => {
     await cardOrder('c-4');
     const session = await paidSession('c-4');
-    const evt = stripe.event('checkout.session.completed', session);
+    const evt = stripeEvent('checkout.session.completed', session);
     for (let i = 0; i < 5; i++) {
       const answer = await deliver(evt);
       expect(answer.statusCode).toBe(200);
@@ -175,7 +177,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
 
   it('makes one transition from 100 deliveries of one event at once', async () => {
     await cardOrder('c-5');
-    const evt = stripe.event('checkout.session.completed', await paidSession('c-5'));
+    const evt = stripeEvent('checkout.session.completed', await paidSession('c-5'));
     const answers = await Promise.all(Array.from({ length: 100 }, () => deliver(evt)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await verifications('c-5')).toHaveLength(1);
@@ -185,9 +187,9 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   it('keeps the order paid when the session’s expiry arrives after its completion', async () => {
     await cardOrder('c-6');
     const session = await paidSession('c-6');
-    await deliver(stripe.event('checkout.session.completed', session));
+    await deliver(stripeEvent('checkout.session.completed', session));
     const late = { ...session, status: 'expired', payment_status: 'paid' };
-    expect((await deliver(stripe.event('checkout.session.expired', late))).statusCode).toBe(200);
+    expect((await deliver(stripeEvent('checkout.session.expired', late))).statusCode).toBe(200);
     expect((await cardOf('c-6'))?.sessionStatus).toBe('complete');
     expect((await orderOf('c-6'))?.status).toBe('paid');
     expect(await verifications('c-6')).toHaveLength(1);
@@ -197,16 +199,16 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
     await cardOrder('c-7');
     const session = await paidSession('c-7');
     await deliver(
-      stripe.event('checkout.session.completed', { ...session, payment_status: 'unpaid' }),
+      stripeEvent('checkout.session.completed', { ...session, payment_status: 'unpaid' }),
     );
     expect((await orderOf('c-7'))?.status).toBe('awaiting_payment');
-    await deliver(stripe.event('checkout.session.async_payment_succeeded', session));
+    await deliver(stripeEvent('checkout.session.async_payment_succeeded', session));
     expect((await orderOf('c-7'))?.status).toBe('paid');
   });
 
   it('refuses a forged or stale signature with a 400 that changes nothing', async () => {
     await cardOrder('c-8');
-    const evt = stripe.event('checkout.session.completed', await paidSession('c-8'));
+    const evt = stripeEvent('checkout.session.completed', await paidSession('c-8'));
     const forged = await deliver(evt, { secret: 'whsec_notTheEndpointsSecret' });
     expect(forged.statusCode).toBe(400);
     const stale = await deliver(evt, { timestamp: Math.floor(Date.now() / 1000) - 301 });
@@ -219,7 +221,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
     });
     expect(unsigned.statusCode).toBe(400);
     // The signature covers the bytes: the same event re-serialised is refused too.
-    const { headers } = stripe.webhook(evt);
+    const { headers } = signedWebhook(evt, stripe.webhookSecret);
     const reshaped = await server.app.inject({
       method: 'POST',
       url: WEBHOOK,
@@ -251,16 +253,16 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
       ...stripe.pay((await startSession('c-9')).id),
       customer_email: 'x@secret.example',
     };
-    const evt = stripe.event('checkout.session.completed', {
+    const evt = stripeEvent('checkout.session.completed', {
       ...secretSession,
       metadata: { order_id: 'no-such-order' },
       client_reference_id: 'no-such-order',
     });
-    const { payload, headers } = stripe.webhook(evt, { secret: 'whsec_wrong' });
+    const { payload, headers } = signedWebhook(evt, 'whsec_wrong');
     expect(
       (await cards.handleWebhook(Buffer.from(payload), headers['stripe-signature'])).status,
     ).toBe(400);
-    const good = stripe.webhook(evt);
+    const good = signedWebhook(evt, stripe.webhookSecret);
     expect(
       (await cards.handleWebhook(Buffer.from(good.payload), good.headers['stripe-signature']))
         .status,
@@ -283,7 +285,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   };
 
   it('answers 200 to an event for an order Lunar does not know, changing nothing', async () => {
-    const evt = stripe.event('checkout.session.completed', {
+    const evt = stripeEvent('checkout.session.completed', {
       id: 'cs_test_elsewhere',
       object: 'checkout.session',
       payment_status: 'paid',
@@ -298,9 +300,9 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
   });
 
   it('signs exactly as the stripe package’s own test signer', () => {
-    const payload = JSON.stringify(stripe.event('ping', {}));
+    const payload = JSON.stringify(stripeEvent('ping', {}));
     const timestamp = 1_700_000_000;
-    expect(stripe.sign(payload, timestamp)).toBe(
+    expect(signStripePayload(payload, stripe.webhookSecret, timestamp)).toBe(
       Stripe.webhooks.generateTestHeaderString({
         payload,
         secret: stripe.webhookSecret,
@@ -378,7 +380,7 @@ describe.each(DRIVERS)('card payments through Stripe on %s', (driver) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This order is already refunded.');
       await deliver(
-        stripe.event('charge.refunded', {
+        stripeEvent('charge.refunded', {
           id: 'ch_test_1',
           object: 'charge',
           payment_intent: session.payment_intent,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 // (POST /v1/refunds), form-encoded bodies with bracketed keys, `Authorization: Bearer <key>`,
 // errors as `{ error: { type, message } }`, and idempotency as Stripe documents it: the same
 // `Idempotency-Key` with the same parameters answers the first result again (with
-// `Idempotent-Replayed: true`); with other parameters, a 400 `idempotency_error`. Webhooks are
-// signed as Stripe signs them: `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`.
+// `Idempotent-Replayed: true`); with other parameters, a 400 `idempotency_error`. Its webhooks,
+// signed as Stripe signs them, are test/support/stripe-signature.ts's; `webhookSecret` signs them.
 
 export interface FakeStripeOptions {
   secretKey?: string;
@@ -275,40 +275,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const { port } = server.address() as AddressInfo;
   const apiUrl = `http://127.0.0.1:${port}`;
 
-  /** A Stripe event around `object`, as the webhook endpoint receives it. */
-  function event(type: string, object: unknown, eventId = id('evt')) {
-    return {
-      id: eventId,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: unix(),
-      data: { object: structuredClone(object) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    };
-  }
-
-  /** The `Stripe-Signature` header Stripe sends with `payload` at `timestamp` (unix seconds). */
-  function sign(payload: string, timestamp = unix(), secret = webhookSecret): string {
-    const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-    return `t=${timestamp},v1=${signature}`;
-  }
-
-  /** The request Stripe would make to the endpoint: body and headers, signed. */
-  function webhook(evt: unknown, options: { timestamp?: number; secret?: string } = {}) {
-    const payload = JSON.stringify(evt, null, 2);
-    return {
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        'stripe-signature': sign(payload, options.timestamp, options.secret),
-      },
-    };
-  }
-
   return {
     apiUrl,
     secretKey,
@@ -322,15 +288,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     sessions,
     refunds,
     requests,
-    event,
-    sign,
-    webhook,
-    /** Sends `evt` to `url` over HTTP as Stripe does; the endpoint's status. */
-    async deliver(url: string, evt: unknown, options: { timestamp?: number } = {}) {
-      const { payload, headers } = webhook(evt, options);
-      const response = await fetch(url, { method: 'POST', headers, body: payload });
-      return response.status;
-    },
     /** The customer paid the session: it completes, with a payment intent. */
     pay(sessionId: string): FakeSession {
       const session = sessions.get(sessionId);

@@ -1,18 +1,16 @@
-import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type {
   TicketDetail as Ticket,
   TicketTranscriptLine,
 } from '../../../../core/tickets/staff-list';
 import { ApiProblem } from '../../components/ui/api-problem';
-import { TextField } from '../../components/ui/field';
-import { DialogActions, DialogPanel } from '../dialog-panel';
 import { DiscordText } from '../display/discord-text';
 import { Person, StatusBadge, When } from '../display/display';
 import { formatRobux } from '../display/format';
 import { statusLabel } from '../display/labels';
-import { SendFailed, useStaffMutation, useStaffQuery } from '../query';
+import { useStaffQuery } from '../query';
 import { BackToList } from '../table/back-to-list';
+import { TicketActions } from '../tickets/ticket-actions';
 import { TicketNotes } from '../tickets/ticket-notes';
 
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
@@ -74,162 +72,6 @@ function Transcript({
   );
 }
 
-/** A write behind a one-field dialog: reassign (to whom) or force-close (why). */
-function ActionDialog({
-  trigger,
-  title,
-  description,
-  field,
-  label,
-  hint,
-  run,
-}: {
-  trigger: string;
-  title: string;
-  description: string;
-  field: string;
-  label: string;
-  hint?: string;
-  run: (value: string) => Promise<unknown>;
-}) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await run(value);
-      setOpen(false);
-      setValue('');
-    } catch (failure) {
-      if (failure instanceof SendFailed) {
-        setError({ message: failure.message, field: failure.fieldErrors[field] });
-      } else setError({ message: 'Something went wrong.' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <DialogPanel
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
-      trigger={trigger}
-      triggerVariant="secondary"
-      title={title}
-      description={description}
-      size="form"
-    >
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <TextField
-          id={`${id}-${field}`}
-          name={field}
-          label={label}
-          hint={hint}
-          required
-          value={value}
-          error={error?.field}
-          onValueChange={setValue}
-        />
-        {error && !error.field && (
-          <p role="alert" className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
-            {error.message}
-          </p>
-        )}
-        <DialogActions busy={busy} label={trigger} busyLabel="Saving…" />
-      </form>
-    </DialogPanel>
-  );
-}
-
-type Designers = { designers: { discordId: string; name: string }[] };
-
-/** Reassign: the designer picked by name from everyone a ticket can be given to. */
-function ReassignDialog({
-  ticket,
-  run,
-}: {
-  ticket: Ticket;
-  run: (to: string) => Promise<unknown>;
-}) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const list = useStaffQuery<Designers>(
-    { path: '/api/staff/tickets/designers' },
-    { enabled: open },
-  );
-  const choices = (list.data?.designers ?? []).filter(
-    (person) => person.discordId !== ticket.claimantDiscordId,
-  );
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!to) return setError('Pick a designer.');
-    setBusy(true);
-    setError(null);
-    try {
-      await run(to);
-      setOpen(false);
-      setTo('');
-    } catch (failure) {
-      setError(failure instanceof SendFailed ? failure.message : 'Something went wrong.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <DialogPanel
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
-      trigger="Reassign"
-      triggerVariant="secondary"
-      title={`Reassign ${ticket.name}`}
-      description="The designer becomes the ticket's claimant, as the Reassign button in Discord does."
-      size="form"
-    >
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <label htmlFor={`${id}-to`} className="flex flex-col gap-1">
-          Designer
-          <select
-            id={`${id}-to`}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            className="rounded-md border border-line bg-ink px-2 py-2"
-          >
-            <option value="">{list.status === 'ready' ? 'Choose…' : 'Loading…'}</option>
-            {choices.map((person) => (
-              <option key={person.discordId} value={person.discordId}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {error && (
-          <p role="alert" className="rounded-lg border border-red-400 bg-red-950 p-3 text-sm">
-            {error}
-          </p>
-        )}
-        <DialogActions busy={busy} label="Reassign" busyLabel="Saving…" />
-      </form>
-    </DialogPanel>
-  );
-}
-
 /**
  * One ticket: its facts, the actions the caller may take, its staff-only notes, its timeline
  * beside its transcript.
@@ -237,14 +79,6 @@ function ReassignDialog({
 export default function TicketDetail({ number }: { number: string }) {
   const url = `/api/staff/tickets/${encodeURIComponent(number)}`;
   const state = useStaffQuery<Ticket>({ path: url });
-  const reassign = useStaffMutation(
-    (to: string) => ({ method: 'POST', url: `${url}/reassign`, body: { to } }),
-    ['/api/staff/tickets'],
-  );
-  const forceClose = useStaffMutation(
-    (reason: string) => ({ method: 'POST', url: `${url}/force-close`, body: { reason } }),
-    ['/api/staff/tickets'],
-  );
 
   return (
     <section aria-labelledby="ticket-title" className="space-y-4">
@@ -314,23 +148,7 @@ export default function TicketDetail({ number }: { number: string }) {
               </>
             )}
           </dl>
-          {state.data.actions.length > 0 && (
-            <div className="flex flex-wrap gap-2">
-              {state.data.actions.includes('reassign') && (
-                <ReassignDialog ticket={state.data} run={(to) => reassign.mutateAsync(to)} />
-              )}
-              {state.data.actions.includes('forceClose') && (
-                <ActionDialog
-                  trigger="Force close"
-                  title={`Force close ${state.data.name}`}
-                  description="The ticket closes without the customer's confirmation; its transcript is stored and its channel deleted."
-                  field="reason"
-                  label="Reason"
-                  run={(reason) => forceClose.mutateAsync(reason)}
-                />
-              )}
-            </div>
-          )}
+          <TicketActions ticket={state.data} url={url} />
           <TicketNotes number={state.data.number} />
           <div className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="ticket-timeline">
