@@ -55,6 +55,7 @@ const comparePayouts: Record<PayoutListQuery['sort'], (a: PayoutLine, b: PayoutL
     ),
   orders: (a, b) => a.orders - b.orders,
   owed: (a, b) => a.owedRobux - b.owedRobux,
+  paid: (a, b) => a.paidRobux - b.paidRobux,
   unpaid: (a, b) => a.unpaidRobux - b.unpaidRobux,
 };
 
