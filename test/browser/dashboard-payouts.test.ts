@@ -145,7 +145,7 @@ describe('the dashboard’s payouts in Chromium', () => {
     // Nothing left to pay: no menu.
     await expect(menu.count()).resolves.toBe(0);
     // Paid (R$) sorts like the other amounts: the paid line first.
-    await payoutsTable(page).getByRole('button', { name: 'Paid (R$)' }).click();
+    await payoutsTable(page).getByRole('button', { name: 'Paid (R$)', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'paid');
     await expect
       .poll(async () => (await readLines(page))[0], POLL)
