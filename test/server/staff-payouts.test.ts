@@ -156,6 +156,13 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       (line) => line.designerDiscordId === ANA,
     );
     expect(january).toMatchObject({ owedRobux: 1744, paidRobux: 1699, unpaidRobux: 45 });
+    // Paid sorts as the other amounts do: the paid line first, then back to the others.
+    const byPaid = await lines('period=week&from=2026-01-01&to=2026-01-31&sort=paid&order=desc');
+    expect(byPaid[0]).toMatchObject({ designerDiscordId: ANA, paidRobux: 1699 });
+    const paidAsc = (
+      await lines('period=week&from=2026-01-01&to=2026-01-31&sort=paid&order=asc')
+    ).map((line) => line.paidRobux);
+    expect(paidAsc).toEqual([...paidAsc].sort((a, b) => a - b));
   });
 
   it('pays what was logged since as a second payout, and refuses an amount that changed', async () => {
