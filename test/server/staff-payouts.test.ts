@@ -273,4 +273,32 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
     expect(p3?.slice(5)).toEqual(['100', 'true', '90', '85', '', '']);
     expect(p3?.[2]).toBe('Ben');
   });
+
+  it('exports what the list shows: the same status, designer and search filters', async () => {
+    const exported = async (query: string) => {
+      const response = await server.app.inject({
+        url: `/api/staff/payouts.csv?period=week&from=2026-01-05&to=2026-01-18&${query}`,
+        headers: { cookie: lead },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.slice(1, -1).split('","'))
+        .map((row) => `${row[0]} ${row[3]}`)
+        .sort();
+    };
+    // Ana's first week is paid (above); her second and Ben's are not.
+    expect(await exported('status=paid')).toEqual([
+      '2026-01-05 p-1',
+      '2026-01-05 p-2',
+      '2026-01-05 p-7',
+    ]);
+    expect(await exported('status=unpaid')).toEqual(['2026-01-05 p-3', '2026-01-12 p-4']);
+    // Two designers chosen in the facet: both, as in the list.
+    expect(await exported(`designer=${ANA},${BEN}`)).toHaveLength(5);
+    expect(await exported(`designer=${BEN}`)).toEqual(['2026-01-05 p-3']);
+    expect(await exported('q=ben')).toEqual(['2026-01-05 p-3']);
+  });
 });
