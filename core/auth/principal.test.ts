@@ -59,14 +59,17 @@ describe('principalFromSessions', () => {
 });
 
 describe('toStaffIdentity', () => {
-  it('answers id, username, roles and rights, and nothing else', () => {
-    const identity = toStaffIdentity(member('designer', 'payment_verifier'), []);
+  it('answers id, username, name, roles and rights, and nothing else', () => {
+    const identity = toStaffIdentity(member('designer', 'payment_verifier'), [], 'Nova');
     expect(identity).toEqual({
       id: 7,
       username: 'nova',
+      name: 'Nova',
       roles: ['designer', 'payment_verifier'],
       rights: [],
     });
     expect(StaffIdentitySchema.parse(identity)).toEqual(identity);
+    // Not seen on Discord yet: no name, the username stands in.
+    expect(toStaffIdentity(member('lead'), []).name).toBeNull();
   });
 });

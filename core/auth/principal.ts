@@ -36,13 +36,25 @@ export function principalFromSessions(sessions: readonly LiveSession[]): Princip
 export const StaffIdentitySchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** The name Discord shows for them (nickname, else display name); null until seen. */
+  name: z.string().nullable(),
   roles: z.array(StaffRoleSchema),
   rights: z.array(RightSchema),
 });
 export type StaffIdentity = z.infer<typeof StaffIdentitySchema>;
 
-export function toStaffIdentity(staff: StaffMember, rights: readonly Right[]): StaffIdentity {
-  return { id: staff.id, username: staff.username, roles: [...staff.roles], rights: [...rights] };
+export function toStaffIdentity(
+  staff: StaffMember,
+  rights: readonly Right[],
+  name: string | null = null,
+): StaffIdentity {
+  return {
+    id: staff.id,
+    username: staff.username,
+    name,
+    roles: [...staff.roles],
+    rights: [...rights],
+  };
 }
 
 export function hasRight(principal: Principal | null, right: Right): boolean {

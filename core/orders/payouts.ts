@@ -96,7 +96,7 @@ export type PayoutRecord = {
 
 /** One designer's period: what the logged orders earned, what was paid out, what is still owed. */
 /** Sortable columns of the Payouts list. */
-export const PAYOUT_SORTS = ['period', 'designer', 'orders', 'owed', 'unpaid'] as const;
+export const PAYOUT_SORTS = ['period', 'designer', 'orders', 'owed', 'paid', 'unpaid'] as const;
 
 /** A line's state: nothing paid yet, part of it, or all of it. */
 export const PAYOUT_STATUSES = ['unpaid', 'part_paid', 'paid'] as const;

@@ -9,27 +9,27 @@ describe('describePaymentCheck', () => {
   it('says what Stripe last said about an unpaid order’s card checkout', () => {
     const card = { ...unpaid, method: 'robux_or_card' } as const;
     expect(describePaymentCheck({ ...card, cardCheckout: 'not_opened' })).toBe(
-      'card link not opened yet',
+      'Card link not opened yet',
     );
-    expect(describePaymentCheck({ ...card, cardCheckout: 'open' })).toBe('waiting for Stripe');
+    expect(describePaymentCheck({ ...card, cardCheckout: 'open' })).toBe('Waiting for Stripe');
     expect(describePaymentCheck({ ...card, cardCheckout: 'expired' })).toBe(
-      'card checkout expired',
+      'Card checkout expired',
     );
     expect(
       describePaymentCheck({ ...card, check: 'private_inventory', cardCheckout: 'expired' }),
-    ).toBe('inventory private; card checkout expired');
+    ).toBe('Inventory private; card checkout expired');
   });
 
   it('says Robux checks alone without a card price, and "paid by card" once paid by card', () => {
     expect(describePaymentCheck({ ...unpaid, check: 'not_yet', cardCheckout: null })).toBe(
-      'not bought yet',
+      'Not bought yet',
     );
     expect(
       describePaymentCheck({ ...unpaid, status: 'paid', method: 'card', cardCheckout: 'complete' }),
-    ).toBe('paid by card through Stripe');
+    ).toBe('Paid by card through Stripe');
     // Paid in Robux: the card's state is no longer news.
     expect(
       describePaymentCheck({ ...unpaid, check: 'owned', status: 'paid', cardCheckout: 'open' }),
-    ).toBe('bought');
+    ).toBe('Bought');
   });
 });

@@ -95,6 +95,15 @@ export function describePaymentCheck(
   row: Pick<PaymentRow, 'check' | 'escalationReason'> &
     Partial<Pick<PaymentRow, 'status' | 'method' | 'cardCheckout'>>,
 ): string {
+  // The words start a cell or a line on their own: a capital, whichever part comes first.
+  const words = describeCheckParts(row);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function describeCheckParts(
+  row: Pick<PaymentRow, 'check' | 'escalationReason'> &
+    Partial<Pick<PaymentRow, 'status' | 'method' | 'cardCheckout'>>,
+): string {
   // Paid by card: Stripe's webhook (or a verifier, for a card paid at an older price).
   if (row.method === 'card') return 'paid by card through Stripe';
   const robux = describeRobuxCheck(row);

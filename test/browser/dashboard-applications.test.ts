@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applicationReference } from '../../core/applications/reference';
 import { createApplicationsRepository } from '../../db/repositories/applications';
+import { createPeopleRepository } from '../../db/repositories/people';
 import { aDesigner, aModerator } from '../support/uploads';
 import {
   expectNoAxeViolations,
+  PHONE,
   requestJson,
   useBrowserSite,
   waitForData,
@@ -140,6 +142,58 @@ describe('the dashboard’s applications in Chromium', () => {
     await page.getByText('Rejected by').waitFor({ timeout: 30_000 });
     await page.getByText('Discord Lead').waitFor();
     await expect(page.getByRole('button', { name: 'Accept' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone: the search keeps its row, Export sits below, cards show the reference', async () => {
+    const submitted = await requestJson(site, 'POST', '/api/applications', {
+      body: aDesigner({ robloxUsername: 'PocketApplicant', discordUsername: 'pocket_disc' }),
+    });
+    expect(submitted.status).toBe(201);
+    const reference = applicationReference('designer', (submitted.body as { id: number }).id);
+    // The lead as Discord shows them: the nav names them so, the username on hover.
+    const lead = { discordId: '100000000000000088', username: 'lead_leah' };
+    await createPeopleRepository(site.db).remember({ ...lead, globalName: 'Leah', avatar: null });
+
+    const page = await site.browser.newPage({ ...PHONE });
+    const errors = watchPageErrors(page);
+    await site.signInAsStaff(page, ['lead'], lead);
+    await page.goto(`${site.url}/dashboard/applications?q=pocket`);
+    await waitForPage(page);
+    const card = page
+      .getByRole('region', { name: 'Applications list' })
+      .getByRole('listitem')
+      .filter({ hasText: 'PocketApplicant' });
+    await card.getByText(reference, { exact: true }).waitFor();
+    expect(await card.locator('dt').allTextContents()).toEqual([
+      'Reference',
+      'Discord',
+      'Type',
+      'Status',
+      'Submitted',
+      'Decided by',
+    ]);
+    await waitForData(page);
+
+    const search = page.getByRole('searchbox', {
+      name: 'Search references, usernames and answers',
+    });
+    expect(await search.evaluate((input) => input.getBoundingClientRect().width)).toBeGreaterThan(
+      200,
+    );
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    const top = async (locator: typeof search) => (await locator.boundingBox())?.y ?? Number.NaN;
+    expect(await top(exportLink)).toBeGreaterThan((await top(search)) + 20);
+
+    const signedIn = page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByText('Leah', { exact: true });
+    expect(await signedIn.getAttribute('title')).toBe('@lead_leah');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      PHONE.viewport.width,
+    );
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -77,7 +77,7 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           Order: 'rev-3',
           Rating: '4/5',
           Comment: 'Nice livery',
-          Customer: 'Tri (Roblox: Buyer3)',
+          Customer: 'Tri',
           Designer: 'Dee',
           'On the site': 'Hidden by staff',
         },
@@ -85,7 +85,7 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           Order: 'rev-2',
           Rating: '3/5',
           Comment: 'Took a while',
-          Customer: '220000000000000101 (Roblox: Buyer2)',
+          Customer: 'Buyer2',
           Designer: 'Dee',
           'On the site': 'No',
         },
@@ -93,12 +93,18 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
           Order: 'rev-1',
           Rating: '5/5',
           Comment: 'Stellar logo',
-          Customer: '220000000000000100 (Roblox: Buyer1)',
+          Customer: 'Buyer1',
           Designer: 'Dee',
           'On the site': 'Yes',
         },
       ]);
     await waitForData(page);
+    // One name per customer, the accounts behind it on hover.
+    expect(await table.getByText('Tri', { exact: true }).getAttribute('title')).toBe(
+      'Discord id 220000000000000102 · Roblox: Buyer3',
+    );
+    // The order page is a lead's: a staff member reads the order id, unlinked.
+    expect(await table.getByRole('link', { name: 'rev-1' }).count()).toBe(0);
     await expectNoAxeViolations(page);
     // Hiding is an executive's.
     await expect(table.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
@@ -140,6 +146,10 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
       .getByRole('table', { name: 'Reviews' })
       .getByRole('row')
       .filter({ hasText: 'rev-1' });
+    // The order id links to the order, as in the other lists.
+    expect(await row.getByRole('link', { name: 'rev-1' }).getAttribute('href')).toBe(
+      '/dashboard/orders/rev-1',
+    );
     // From the row's "…" menu, by keyboard: Enter opens it on its first item.
     const menuButton = row.getByRole('button', { name: /^Actions for/ });
     await menuButton.focus();
@@ -179,15 +189,20 @@ describe('the dashboard’s reviews and messages in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Mark handled' }).waitFor();
     await page.keyboard.press('Enter');
-    await alice.getByText(/^Handled .+ by Lea$/).waitFor();
+    // The Status column says where it stands, with when and by whom under the badge.
+    await alice.getByText('Handled', { exact: true }).waitFor();
+    await alice.getByText(/^\d+ \w{3} \d{4}, \d\d:\d\d by Lea$/).waitFor();
+    expect(await readTable(messagesTable(page))).toContainEqual(
+      expect.objectContaining({ Subject: 'Bot help', Status: 'Open' }),
+    );
     // Nothing more to do with it: no menu.
     await expect(alice.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
-    await pickFacet(page, 'State', 'Open');
+    await pickFacet(page, 'Status', 'Open');
     await page.waitForURL((url) => url.searchParams.get('status') === 'open');
     await expect.poll(() => subjects(page), POLL).toEqual(['Bot help']);
-    await pickFacet(page, 'State', 'Open');
-    await pickFacet(page, 'State', 'Handled');
+    await pickFacet(page, 'Status', 'Open');
+    await pickFacet(page, 'Status', 'Handled');
     await page.waitForURL((url) => url.searchParams.get('status') === 'handled');
     await expect.poll(() => subjects(page), POLL).toEqual(['Logo price']);
     expect(urlParam(page, 'status')).toBe('handled');

@@ -248,6 +248,13 @@ describe('the dashboard’s orders in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search orders' }).fill('customer013');
     await page.waitForURL((url) => url.searchParams.get('q') === 'customer013');
     await expectOrders(page, ['order-013']);
+    // One name per customer on one line (no Discord account here: the Roblox name), the
+    // accounts behind it on hover.
+    const [row] = await readTable(ordersTable(page));
+    expect(row?.Customer).toBe('Customer013');
+    const name = ordersTable(page).getByText('Customer013', { exact: true });
+    expect(await name.getAttribute('title')).toBe('Roblox: Customer013');
+    expect(await name.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
     await page.close();
   });
 

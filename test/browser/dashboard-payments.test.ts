@@ -94,13 +94,21 @@ describe('the dashboard’s Payments page in Chromium', () => {
       .toEqual(['bp-2', 'bp-1']);
     const rows = await readTable(paymentsTable(page));
     expect(rows[0]).toMatchObject({
+      Customer: 'Cara_R',
       Method: 'Robux',
-      Amount: '1,000 R$',
+      'Amount (R$)': '1,000',
       Status: 'Awaiting payment',
       'Automatic check':
-        'handed to a verifier: Cara_R’s inventory is private, so the bot cannot see the purchase. 2 min ago',
+        'Handed to a verifier: Cara_R’s inventory is private, so the bot cannot see the purchase. 2 min ago',
     });
-    expect(rows[1]?.['Automatic check']).toBe('not bought yet 4 min ago');
+    expect(rows[1]?.['Automatic check']).toBe('Not bought yet 4 min ago');
+    // The status is the shared badge, as on Orders.
+    await expect(
+      paymentsTable(page)
+        .getByText('Awaiting payment', { exact: true })
+        .first()
+        .evaluate((badge) => badge.className),
+    ).resolves.toContain('rounded-full');
     await waitForData(page);
     await expectNoAxeViolations(page);
 
@@ -150,8 +158,18 @@ describe('the dashboard’s Payments page in Chromium', () => {
     await waitForPage(page);
     const cards = page.getByRole('region', { name: 'Payments list' }).getByRole('listitem');
     await expect.poll(() => cards.count(), POLL).toBe(2);
-    await cards.first().getByText('Paid', { exact: true }).waitFor();
+    await cards.first().locator('dd').getByText('Paid', { exact: true }).waitFor();
     await waitForData(page);
+    // Every column the table shows (Paid waits in the View menu), the customer by name.
+    expect(await cards.first().locator('dt').allTextContents()).toEqual([
+      'Customer',
+      'Method',
+      'Amount (R$)',
+      'Status',
+      'Automatic check',
+      'Created',
+    ]);
+    await cards.first().getByText('Cara_R', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
       PHONE.viewport.width,
     );

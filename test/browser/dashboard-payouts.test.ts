@@ -48,9 +48,11 @@ const line = (page: Page, week: string, designer: string) =>
     .filter({ hasText: formatDay(week) })
     .filter({ hasText: designer });
 
-/** What a person reads in the table, but the Payouts column (dates in the browser's locale). */
+/** What a person reads in the table, but the Paid out column (dates in the browser's locale). */
 async function readLines(page: Page) {
-  return (await readTable(payoutsTable(page))).map(({ Payouts: _payouts, ...rest }) => rest);
+  return (await readTable(payoutsTable(page))).map(
+    ({ 'Paid out': _paidOut, Actions: _actions, ...rest }) => rest,
+  );
 }
 
 // Days and amounts as the dashboard writes them everywhere (web/src/dashboard/display).
@@ -96,11 +98,22 @@ describe('the dashboard’s payouts in Chromium', () => {
     await waitForData(page);
     await expectNoAxeViolations(page);
 
-    // Enter opens the dialog with focus on Cancel; Escape closes it, paying nothing.
+    // Period and Export sit in the table's toolbar, with the View menu.
+    const toolbar = page.getByRole('searchbox', { name: 'Search payouts' }).locator('xpath=../..');
+    await toolbar.getByRole('combobox', { name: /^Period/ }).waitFor();
+    await toolbar.getByRole('link', { name: 'Export CSV' }).waitFor();
+
+    // Mark paid is in the line's "…" menu, as other lists' actions are. Enter opens the dialog
+    // with focus on Cancel; Escape closes it, paying nothing, and focus returns to the menu.
     const astra = line(page, lastWeek, 'Astra');
-    const markPaid = astra.getByRole('button', { name: 'Mark paid' });
-    await markPaid.focus();
-    await page.keyboard.press('Enter');
+    const menu = astra.getByRole('button', { name: /^Actions for/ });
+    const openMarkPaid = async () => {
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Mark paid' }).waitFor();
+      await page.keyboard.press('Enter');
+    };
+    await openMarkPaid();
     const dialog = page.getByRole('dialog', { name: 'Pay Astra 1,300 R$?' });
     await dialog.waitFor();
     await expect
@@ -110,10 +123,10 @@ describe('the dashboard’s payouts in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(() => markPaid.evaluate((button) => button === document.activeElement), POLL)
+      .poll(() => menu.evaluate((button) => button === document.activeElement), POLL)
       .toBe(true);
 
-    await page.keyboard.press('Enter');
+    await openMarkPaid();
     await dialog.waitFor();
     await page.keyboard.press('Tab');
     await expect
@@ -129,7 +142,14 @@ describe('the dashboard’s payouts in Chromium', () => {
         unpaid(weekBefore, 'Borealis', 1, 720),
       ]);
     await astra.getByText(/^1,300 R\$ on .+ by Exa$/).waitFor();
-    await expect(astra.getByRole('button', { name: 'Mark paid' }).count()).resolves.toBe(0);
+    // Nothing left to pay: no menu.
+    await expect(menu.count()).resolves.toBe(0);
+    // Paid (R$) sorts like the other amounts: the paid line first.
+    await payoutsTable(page).getByRole('button', { name: 'Paid (R$)', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'paid');
+    await expect
+      .poll(async () => (await readLines(page))[0], POLL)
+      .toMatchObject({ Designer: 'Astra', 'Paid (R$)': '1,300' });
 
     // The export: one line per logged order, the paid ones with their payout.
     const download = page.waitForEvent('download');
@@ -166,7 +186,7 @@ describe('the dashboard’s payouts in Chromium', () => {
     await expect
       .poll(() => readLines(page), POLL)
       .toContainEqual(unpaid(lastWeek, 'Borealis', 1, 1800));
-    await expect(page.getByRole('button', { name: 'Mark paid' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
 
     // The designer facet names each designer, with their lines' count; the URL keeps it.
     await page.getByRole('button', { name: /^Filter by Designer/ }).click();

@@ -412,6 +412,26 @@ describe('the dashboard’s table in Chromium', () => {
     );
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await cards.first().getByRole('link', { name: 'order-0001' }).count()).toBe(1);
+    // A card says what the table's row says: every shown column, the hidden ones not.
+    const labels = () => cards.first().locator('dt').allTextContents();
+    expect(await labels()).toEqual([
+      'Status',
+      'Designer',
+      'Customer',
+      'Price (R$)',
+      'QC',
+      'Created',
+    ]);
+    // The search box keeps the row's width; what it looks in is said under it, in full.
+    const search = page.getByRole('searchbox', { name: 'Search orders' });
+    expect(await search.getAttribute('placeholder')).toBe('Search…');
+    expect(await search.evaluate((input) => input.getBoundingClientRect().width)).toBeGreaterThan(
+      200,
+    );
+    const hint = await search.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${hint}"]`).textContent()).toBe(
+      'Order id, customer or Roblox name',
+    );
     await page.screenshot({ path: `${SHOTS}/table-orders-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
     await expectNoAxeViolations(page);
@@ -432,6 +452,19 @@ describe('the dashboard’s table in Chromium', () => {
       .getByRole('button', { name: `Remove Status: ${ORDER_STATUS_LABELS.paid}` })
       .waitFor();
     await expect.poll(() => cards.first().textContent(), POLL).toContain(ORDER_STATUS_LABELS.paid);
+
+    // The View menu's choice (made on a desktop, kept in this browser) holds on the cards too.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'lunar.dashboard.columns.orders',
+        JSON.stringify({ qc: false, paid: true }),
+      ),
+    );
+    await page.reload();
+    await waitForPage(page);
+    await expect
+      .poll(labels, POLL)
+      .toEqual(['Status', 'Designer', 'Customer', 'Price (R$)', 'Paid', 'Created']);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -140,7 +140,7 @@ describe.each(DRIVERS)('card payments across Lunar on %s', (driver) => {
       cardCheckout: 'not_opened',
       check: 'not_checked',
     });
-    expect(describePaymentCheck(before.row as PaymentRow)).toBe('card link not opened yet');
+    expect(describePaymentCheck(before.row as PaymentRow)).toBe('Card link not opened yet');
     expect(before.page.facets.method).toContainEqual({ value: 'robux_or_card', count: 1 });
 
     // The customer opens the link: waiting for Stripe.
@@ -148,10 +148,10 @@ describe.each(DRIVERS)('card payments across Lunar on %s', (driver) => {
     expect(opened.statusCode).toBe(303);
     const open = (await row()).row as PaymentRow;
     expect(open.cardCheckout).toBe('open');
-    expect(describePaymentCheck(open)).toBe('waiting for Stripe');
+    expect(describePaymentCheck(open)).toBe('Waiting for Stripe');
     // With a Roblox check under way, both are said.
     expect(describePaymentCheck({ ...open, check: 'not_yet' })).toBe(
-      'not bought yet; waiting for Stripe',
+      'Not bought yet; waiting for Stripe',
     );
 
     // Stripe reports the payment, three times: paid once, one receipt saying Card and $15.00.
@@ -178,7 +178,7 @@ describe.each(DRIVERS)('card payments across Lunar on %s', (driver) => {
       cardCheckout: 'complete',
       verifiedBy: STRIPE_ACTOR_ID,
     });
-    expect(describePaymentCheck(paid)).toBe('paid by card through Stripe');
+    expect(describePaymentCheck(paid)).toBe('Paid by card through Stripe');
 
     // A verifier pressing Verify late is told the customer paid by card.
     const late = await server.app.inject({

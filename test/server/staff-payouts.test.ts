@@ -156,6 +156,13 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       (line) => line.designerDiscordId === ANA,
     );
     expect(january).toMatchObject({ owedRobux: 1744, paidRobux: 1699, unpaidRobux: 45 });
+    // Paid sorts as the other amounts do: the paid line first, then back to the others.
+    const byPaid = await lines('period=week&from=2026-01-01&to=2026-01-31&sort=paid&order=desc');
+    expect(byPaid[0]).toMatchObject({ designerDiscordId: ANA, paidRobux: 1699 });
+    const paidAsc = (
+      await lines('period=week&from=2026-01-01&to=2026-01-31&sort=paid&order=asc')
+    ).map((line) => line.paidRobux);
+    expect(paidAsc).toEqual([...paidAsc].sort((a, b) => a - b));
   });
 
   it('pays what was logged since as a second payout, and refuses an amount that changed', async () => {
@@ -265,5 +272,33 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
     const p3 = rows.find((row) => row[3] === 'p-3');
     expect(p3?.slice(5)).toEqual(['100', 'true', '90', '85', '', '']);
     expect(p3?.[2]).toBe('Ben');
+  });
+
+  it('exports what the list shows: the same status, designer and search filters', async () => {
+    const exported = async (query: string) => {
+      const response = await server.app.inject({
+        url: `/api/staff/payouts.csv?period=week&from=2026-01-05&to=2026-01-18&${query}`,
+        headers: { cookie: lead },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.slice(1, -1).split('","'))
+        .map((row) => `${row[0]} ${row[3]}`)
+        .sort();
+    };
+    // Ana's first week is paid (above); her second and Ben's are not.
+    expect(await exported('status=paid')).toEqual([
+      '2026-01-05 p-1',
+      '2026-01-05 p-2',
+      '2026-01-05 p-7',
+    ]);
+    expect(await exported('status=unpaid')).toEqual(['2026-01-05 p-3', '2026-01-12 p-4']);
+    // Two designers chosen in the facet: both, as in the list.
+    expect(await exported(`designer=${ANA},${BEN}`)).toHaveLength(5);
+    expect(await exported(`designer=${BEN}`)).toEqual(['2026-01-05 p-3']);
+    expect(await exported('q=ben')).toEqual(['2026-01-05 p-3']);
   });
 });

@@ -55,6 +55,7 @@ const comparePayouts: Record<PayoutListQuery['sort'], (a: PayoutLine, b: PayoutL
     ),
   orders: (a, b) => a.orders - b.orders,
   owed: (a, b) => a.owedRobux - b.owedRobux,
+  paid: (a, b) => a.paidRobux - b.paidRobux,
   unpaid: (a, b) => a.unpaidRobux - b.unpaidRobux,
 };
 
@@ -67,18 +68,11 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
   const people = createPeopleRepository(app.db);
   const designers = { onRequest: requireRole('designer') };
 
+  /**
+   * The list's query and the range it covers, for the list and its export alike. A designer's
+   * lines are their own, whatever the query names.
+   */
   async function readQuery(request: Parameters<typeof getSignedInStaff>[0]) {
-    const { staff } = await getSignedInStaff(request);
-    const query = parseWith(PayoutQuerySchema, request.query);
-    const scope = workScopeOf(staff);
-    const own = scope.kind === 'all' ? undefined : staff.discordId;
-    if (own && query.designer && query.designer !== own) {
-      throw new HttpError(403, 'Designers see their own payouts only.');
-    }
-    return { ...query, designer: own ?? query.designer };
-  }
-
-  app.get('/payouts', designers, async (request) => {
     const { staff } = await getSignedInStaff(request);
     const query = parseWith(PayoutListQuerySchema, request.query);
     const range = parseWith(PayoutQuerySchema, {
@@ -86,26 +80,33 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
       from: query.from,
       to: query.to,
     });
-    // A designer's lines are their own, whatever the query names: their counts too.
     const own = workScopeOf(staff).kind === 'all' ? undefined : staff.discordId;
     if (own && query.designer?.some((designer) => designer !== own)) {
       throw new HttpError(403, 'Designers see their own payouts only.');
     }
-    const lines = await payouts.list({ ...range, designer: own });
-    const named = query.q ? new Set(await people.idsNamedLike(query.q)) : null;
-    const q = query.q?.toLowerCase();
+    return { query, range: { ...range, designer: own } };
+  }
+
+  /** `q` finds a designer by id, or by name (its start, any case; their Discord names too). */
+  async function searchOf(q: string | undefined) {
+    if (q === undefined) return undefined;
+    const named = new Set(await people.idsNamedLike(q));
+    const lower = q.toLowerCase();
+    return (line: PayoutLine) =>
+      line.designerDiscordId === q ||
+      named.has(line.designerDiscordId) ||
+      Boolean(line.designerName?.toLowerCase().startsWith(lower));
+  }
+
+  app.get('/payouts', designers, async (request) => {
+    const { query, range } = await readQuery(request);
+    const lines = await payouts.list(range);
     const answer = listPageOf(lines, {
       facets: {
         status: { valueOf: payoutStatusOf, chosen: query.status },
         designer: { valueOf: (line) => line.designerDiscordId, chosen: query.designer },
       },
-      matches:
-        q === undefined
-          ? undefined
-          : (line) =>
-              line.designerDiscordId === query.q ||
-              Boolean(named?.has(line.designerDiscordId)) ||
-              Boolean(line.designerName?.toLowerCase().startsWith(q)),
+      matches: await searchOf(query.q),
       // Newest period first by default; within one, designers by id.
       compare: (a, b) =>
         comparePayouts[query.sort](a, b) || a.periodStart.localeCompare(b.periodStart),
@@ -125,14 +126,28 @@ const payoutRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
+  // The export of what the list shows: the orders behind the lines the same filters keep.
   // Streamed in batches: memory stays flat however many orders the range holds.
   app.get('/payouts.csv', designers, async (request, reply) => {
-    const query = await readQuery(request);
+    const { query, range } = await readQuery(request);
+    const matches = await searchOf(query.q);
+    const shown = new Set(
+      (await payouts.list(range))
+        .filter(
+          (line) =>
+            (!query.status || query.status.includes(payoutStatusOf(line))) &&
+            (!query.designer || query.designer.includes(line.designerDiscordId)) &&
+            (!matches || matches(line)),
+        )
+        .map((line) => `${line.periodStart} ${line.designerDiscordId}`),
+    );
     async function* lines() {
       yield csvLine(CSV_HEADER);
-      for await (const row of payouts.csvRows(query)) yield csvLineOf(row);
+      for await (const row of payouts.csvRows(range)) {
+        if (shown.has(`${row.periodStart} ${row.designerDiscordId}`)) yield csvLineOf(row);
+      }
     }
-    const name = `payouts-${query.period}-${query.from}-to-${query.until}.csv`;
+    const name = `payouts-${range.period}-${range.from}-to-${range.until}.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)

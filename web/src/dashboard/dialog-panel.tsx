@@ -21,6 +21,7 @@ export function DialogPanel({
   title,
   description,
   size,
+  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
@@ -31,6 +32,8 @@ export function DialogPanel({
   title: ReactNode;
   description: ReactNode;
   size: keyof typeof SIZES;
+  /** Where focus goes on closing when there is no trigger to return to (a row's menu). */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   return (
@@ -43,6 +46,7 @@ export function DialogPanel({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl ${SIZES[size]}`}
         >
           <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>

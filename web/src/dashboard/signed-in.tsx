@@ -20,18 +20,22 @@ export function initialsOf(name: string): string {
   return letters.toUpperCase();
 }
 
+/** Named as colleagues know them (their Discord name), the username on hover. */
 export function SignedInAs({ me }: { me: StaffIdentity }) {
+  const name = me.name?.trim() ? me.name : me.username;
   return (
     <div className="mb-3 flex items-center gap-3 rounded-lg border border-line bg-panel/60 p-2">
       <span
         aria-hidden="true"
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-lavender/30 text-sm font-bold text-lavender-strong"
       >
-        {initialsOf(me.username)}
+        {initialsOf(name)}
       </span>
       <span className="min-w-0 text-sm">
         <span className="sr-only">Signed in as </span>
-        <span className="block truncate font-semibold">{me.username}</span>
+        <span className="block truncate font-semibold" title={`@${me.username}`}>
+          {name}
+        </span>
         <span className="block text-xs text-muted">{seniorRoleLabel(me.roles)}</span>
       </span>
     </div>

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { formatDateTime, formatDay, formatFullTimestamp, personName } from './format';
+import {
+  type CustomerNames,
+  customerName,
+  customerTitle,
+  formatDateTime,
+  formatDay,
+  formatFullTimestamp,
+  personName,
+} from './format';
 import { type StatusKind, statusLabel } from './labels';
 
 // The dashboard's ways of showing a moment, a person and a status: every list, detail and
@@ -35,6 +43,15 @@ export function Person({ name, id }: { name: string | null | undefined; id: stri
   return <span title={`Discord id ${id}`}>{personName(name, id)}</span>;
 }
 
+/** A customer by their one name (format.ts customerName), the accounts on hover; never wraps. */
+export function Customer(names: CustomerNames) {
+  return (
+    <span title={customerTitle(names)} className="whitespace-nowrap">
+      {customerName(names)}
+    </span>
+  );
+}
+
 const TONES: Record<string, string> = {
   good: 'border-emerald-300/50 text-emerald-200',
   wait: 'border-amber-300/50 text-amber-200',
@@ -50,7 +67,12 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   paid: 'good',
   delivered: 'good',
   claimed: 'good',
+  handled: 'done',
+  refunded: 'done',
   pending: 'wait',
+  awaiting: 'wait',
+  unpaid: 'wait',
+  part_paid: 'wait',
   awaiting_payment: 'wait',
   awaiting_customer: 'wait',
   in_qc: 'wait',

@@ -4,10 +4,10 @@
 
 type Moment = Date | string | number;
 
-/** `28 Nov 2026, 21:44`. */
+/** `28 Nov 2026, 21:44`: assembled from parts (see MONTHS). */
 const SHORT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
-  month: 'short',
+  month: 'numeric',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -27,10 +27,15 @@ const FULL: Intl.DateTimeFormatOptions = {
 };
 const DAY: Intl.DateTimeFormatOptions = {
   day: 'numeric',
-  month: 'short',
+  month: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 };
+/**
+ * Short months written by us, not by the locale: en-GB's ICU says "Sept" (and may change
+ * again), while every other month is three letters; one spelling everywhere.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
@@ -45,9 +50,19 @@ function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl
 
 const toDate = (value: Moment) => (value instanceof Date ? value : new Date(value));
 
+/** The parts of a moment by type (`day`, `month` as a number, `hour`…). */
+function partsOf(options: Intl.DateTimeFormatOptions, value: Date, timeZone?: string) {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter(options, timeZone).formatToParts(value))
+    parts[part.type] = part.value;
+  // With a numeric month en-GB pads the day ("07/09"); written out, it is "7 Sep".
+  return { ...parts, day: String(Number(parts.day)), month: MONTHS[Number(parts.month) - 1] ?? '' };
+}
+
 /** `28 Nov 2026, 21:44` in the reader's time zone (or `timeZone`). */
 export function formatDateTime(value: Moment, timeZone?: string): string {
-  return formatter(SHORT, timeZone).format(toDate(value));
+  const { day, month, year, hour, minute } = partsOf(SHORT, toDate(value), timeZone);
+  return `${day} ${month} ${year}, ${hour}:${minute}`;
 }
 
 /** The full timestamp with seconds and zone, for a title on hover. */
@@ -57,7 +72,13 @@ export function formatFullTimestamp(value: Moment, timeZone?: string): string {
 
 /** A calendar day (`2026-11-23`, a UTC day as the server counts them): `23 Nov 2026`. */
 export function formatDay(day: string): string {
-  return formatter(DAY).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+  const parts = partsOf(DAY, new Date(`${day.slice(0, 10)}T00:00:00Z`));
+  return `${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** A day on a chart's axis, where the year is the chart's: `7 Sep`. */
+export function formatDayOfYear(day: string): string {
+  return formatDay(day).replace(/ \d+$/, '');
 }
 
 const NUMBER = new Intl.NumberFormat('en');
@@ -67,7 +88,10 @@ export function formatNumber(value: number): string {
   return NUMBER.format(value);
 }
 
-/** `12,345 R$`. */
+/**
+ * `12,345 R$`, for sentences (a dialog, a summary). A list's amount column says "(R$)" in its
+ * header and shows formatNumber in its cells.
+ */
 export function formatRobux(value: number): string {
   return `${NUMBER.format(value)} R$`;
 }
@@ -75,4 +99,20 @@ export function formatRobux(value: number): string {
 /** Someone shown by name, or by their id until the bot has seen them. */
 export function personName(name: string | null | undefined, id: string): string {
   return name?.trim() ? name : id;
+}
+
+/** An order's customer: their Discord account when known, and the Roblox one they pay from. */
+export type CustomerNames = { discordId: string | null; name: string | null; roblox: string };
+
+/**
+ * The one name a customer goes by: their Discord name, else the Roblox account they pay from
+ * (never a bare id while a name is known).
+ */
+export function customerName({ name, roblox }: CustomerNames): string {
+  return name?.trim() ? name : roblox;
+}
+
+/** What a customer's name hides, for its hover: the accounts behind it. */
+export function customerTitle({ discordId, roblox }: CustomerNames): string {
+  return discordId ? `Discord id ${discordId} · Roblox: ${roblox}` : `Roblox: ${roblox}`;
 }

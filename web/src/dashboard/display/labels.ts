@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../core/orders/order-status';
+import { PAYMENT_STATE_LABELS } from '../../../../core/payments/staff-list';
 import { TICKET_REPLY_LABELS } from '../../../../core/tickets/replies';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../../core/tickets/ticket-status';
 
@@ -17,6 +18,8 @@ const QC_LABELS = {
   changes_requested: 'Changes requested',
 };
 const DELIVERY_STATUS_LABELS = { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed' };
+const MESSAGE_STATUS_LABELS = { open: 'Open', handled: 'Handled' };
+const PAYOUT_STATUS_LABELS = { unpaid: 'Unpaid', part_paid: 'Part paid', paid: 'Paid' };
 
 const LABELS = {
   order: ORDER_STATUS_LABELS as Record<OrderStatus, string>,
@@ -26,6 +29,9 @@ const LABELS = {
   delivery: DELIVERY_STATUS_LABELS,
   /** Who wrote last in a ticket's channel. */
   reply: TICKET_REPLY_LABELS,
+  payment: PAYMENT_STATE_LABELS,
+  message: MESSAGE_STATUS_LABELS,
+  payout: PAYOUT_STATUS_LABELS,
 } satisfies Record<string, Record<string, string>>;
 
 export type StatusKind = keyof typeof LABELS;

@@ -8,6 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDay, formatDayOfYear, formatNumber } from '../display/format';
 
 // The bars of an Overview chart (recharts), loaded by weekly-chart.tsx after the figures.
 
@@ -21,14 +22,11 @@ export type BarSeries = {
 
 type WeekRow = { week: string };
 
-const formatNumber = (value: number) => value.toLocaleString('en');
-/** '2026-03-16' → '16 Mar', the week's Monday. */
-const formatWeek = (week: string) =>
-  new Date(`${week}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+/**
+ * Space kept free between two axis labels: recharts drops ticks until each "16 Mar" has it,
+ * so a phone's narrow chart shows every other week rather than labels that touch.
+ */
+const MIN_TICK_GAP = 24;
 
 export default function WeeklyBars({
   rows,
@@ -43,10 +41,11 @@ export default function WeeklyBars({
         <CartesianGrid stroke="var(--color-line)" vertical={false} />
         <XAxis
           dataKey="week"
-          tickFormatter={formatWeek}
+          tickFormatter={formatDayOfYear}
           stroke="var(--color-muted)"
           fontSize={11}
           interval="preserveStartEnd"
+          minTickGap={MIN_TICK_GAP}
         />
         <YAxis
           stroke="var(--color-muted)"
@@ -55,7 +54,7 @@ export default function WeeklyBars({
           tickFormatter={formatNumber}
         />
         <Tooltip
-          labelFormatter={(week) => `Week of ${formatWeek(String(week))}`}
+          labelFormatter={(week) => `Week of ${formatDay(String(week))}`}
           formatter={(value) => formatNumber(Number(value))}
           contentStyle={{
             background: 'var(--color-panel)',

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
+import { formatDay, formatNumber } from '../display/format';
 import type { BarSeries } from './weekly-bars';
 
 // One weekly series chart of the Overview. The bars are hidden from assistive technology: the
@@ -8,8 +9,6 @@ import type { BarSeries } from './weekly-bars';
 const WeeklyBars = lazy(() => import('./weekly-bars'));
 
 type ChartSeries<Row> = BarSeries & { key: keyof Row & string };
-
-const formatNumber = (value: number) => value.toLocaleString('en');
 
 export function WeeklyChart<Row extends { week: string }>({
   title,
@@ -67,7 +66,7 @@ export function WeeklyChart<Row extends { week: string }>({
           <tbody>
             {rows.map((row) => (
               <tr key={row.week}>
-                <th scope="row">{row.week}</th>
+                <th scope="row">{formatDay(row.week)}</th>
                 {series.map((item) => (
                   <td key={item.key}>{formatNumber(Number(row[item.key]))}</td>
                 ))}

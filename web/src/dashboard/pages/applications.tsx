@@ -34,27 +34,24 @@ const COLUMNS: TableColumn<ApplicationRow>[] = [
       <span className="font-mono whitespace-nowrap">{applicationReference(row.type, row.id)}</span>
     ),
   },
-  { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername, card: true },
+  { id: 'discord', header: 'Discord', cell: (row) => row.discordUsername },
   {
     id: 'type',
     header: 'Type',
     cell: (row) => capitalize(row.type),
     sortable: true,
-    card: true,
   },
   {
     id: 'status',
     header: 'Status',
     sortable: true,
     cell: (row) => <StatusBadge kind="application" value={row.status} />,
-    card: true,
   },
   {
     id: 'submitted',
     header: 'Submitted',
     sortable: true,
     cell: (row) => <When value={row.submittedAt} />,
-    card: true,
   },
   { id: 'reviewer', header: 'Decided by', cell: (row) => row.reviewerName ?? '—' },
   {

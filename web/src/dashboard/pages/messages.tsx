@@ -1,16 +1,21 @@
 import { useCallback } from 'react';
 import type { ContactInboxItem } from '../../../../core/contact/schema';
-import { When } from '../display/display';
+import { StatusBadge, When } from '../display/display';
+import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation } from '../query';
 import { DataTable, type RowAction, type TableColumn, type TableFacet } from '../table/data-table';
 
-function HandledCell({ row }: { row: ContactInboxItem }) {
-  if (!row.handledAt) return <>Open</>;
+/** Open or handled as a badge, and when and by whom it was handled. */
+function StatusCell({ row }: { row: ContactInboxItem }) {
+  if (!row.handledAt) return <StatusBadge kind="message" value="open" />;
   return (
     <span>
-      Handled <When value={row.handledAt} />
-      {row.handledBy && ` by ${row.handledBy}`}
+      <StatusBadge kind="message" value="handled" />
+      <span className="block text-xs text-muted">
+        <When value={row.handledAt} />
+        {row.handledBy && ` by ${row.handledBy}`}
+      </span>
     </span>
   );
 }
@@ -27,26 +32,21 @@ const COLUMNS: TableColumn<ContactInboxItem>[] = [
     header: 'From',
     cell: (row) => `${row.name} <${row.email}>`,
     sortable: true,
-    card: true,
   },
-  { id: 'subject', header: 'Subject', cell: (row) => row.subject, sortable: true, card: true },
+  { id: 'subject', header: 'Subject', cell: (row) => row.subject, sortable: true },
   {
     id: 'message',
     header: 'Message',
     cell: (row) => <span className="whitespace-pre-wrap">{row.message}</span>,
-    card: true,
   },
-  { id: 'handled', header: 'Handled', cell: (row) => <HandledCell row={row} />, card: true },
+  { id: 'handled', header: 'Status', cell: (row) => <StatusCell row={row} /> },
 ];
 
 const FACETS: TableFacet[] = [
   {
     id: 'status',
-    label: 'State',
-    options: [
-      { value: 'open', label: 'Open' },
-      { value: 'handled', label: 'Handled' },
-    ],
+    label: 'Status',
+    options: statusOptions('message'),
   },
 ];
 const SEARCH = { label: 'Search messages', placeholder: 'Name, email, subject or words' };

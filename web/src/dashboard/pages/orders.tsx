@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
-import { customerLabel, type OrderSummary } from '../../../../core/orders/staff-list';
-import { Person, StatusBadge, When } from '../display/display';
+import type { OrderSummary } from '../../../../core/orders/staff-list';
+import { Customer, Person, StatusBadge, When } from '../display/display';
 import { formatNumber } from '../display/format';
 import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
@@ -23,22 +23,30 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     header: 'Status',
     cell: (row) => <StatusBadge kind="order" value={row.status} />,
     sortable: true,
-    card: true,
   },
   {
     id: 'designer',
     header: 'Designer',
     cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
-    card: true,
   },
-  { id: 'customer', header: 'Customer', cell: customerLabel, sortable: true, card: true },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (row) => (
+      <Customer
+        discordId={row.customerDiscordId}
+        name={row.customerName}
+        roblox={row.customerRobloxUsername}
+      />
+    ),
+    sortable: true,
+  },
   {
     id: 'price',
     header: 'Price (R$)',
     cell: (row) => formatNumber(row.priceRobux),
     sortable: true,
     align: 'right',
-    card: true,
   },
   { id: 'qc', header: 'QC', cell: (row) => <StatusBadge kind="qc" value={row.qc} /> },
   // Shown from the View menu: the Paid filter answers "which are paid" without it.
@@ -55,7 +63,6 @@ const COLUMNS: TableColumn<OrderSummary>[] = [
     header: 'Created',
     cell: (row) => <When value={row.createdAt} />,
     sortable: true,
-    card: true,
   },
 ];
 

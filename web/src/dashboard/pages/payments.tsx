@@ -11,6 +11,7 @@ import { PAYMENT_FACETS, paymentColumns } from '../payments/payment-columns';
 import { useStaffMutation, useStaffQuery } from '../query';
 import { sectionPath } from '../sections';
 import { DataTable, type RowAction } from '../table/data-table';
+import { focusRowActions } from '../table/row-actions';
 
 const PAYMENTS = '/api/staff/payments';
 
@@ -30,14 +31,8 @@ function VerifyDialog({ row, onClose }: { row: PaymentRow; onClose: () => void }
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            // Back to the row's "…" button while the row is still there.
-            event.preventDefault();
-            const actions = document.querySelector<HTMLElement>(
-              `[aria-label="${CSS.escape(`Actions for ${row.orderId}`)}"]`,
-            );
-            actions?.focus();
-          }}
+          // Back to the row's "…" button while the row is still there.
+          onCloseAutoFocus={focusRowActions(row.orderId)}
           className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-ink p-6 shadow-2xl"
         >
           <Dialog.Title className="text-xl font-bold">

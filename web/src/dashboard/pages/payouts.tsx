@@ -1,30 +1,28 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
 import {
-  PAYOUT_STATUSES,
   type PayoutLine,
   type PayoutPeriod,
-  type PayoutStatus,
   payoutStatusOf,
 } from '../../../../core/orders/payouts';
-import { apiUrl } from '../../../../core/site/api-url';
-import { buttonClass } from '../../components/ui/button';
 import { DialogActions, DialogPanel } from '../dialog-panel';
-import { Day, Person, When } from '../display/display';
+import { Day, Person, StatusBadge, When } from '../display/display';
 import { formatDay, formatNumber, formatRobux, personName } from '../display/format';
+import { statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation, useStaffQuery } from '../query';
-import { DataTable, type TableColumn, type TableFacet } from '../table/data-table';
+import { DataTable, type RowAction, type TableColumn, type TableFacet } from '../table/data-table';
+import { focusRowActions } from '../table/row-actions';
 import { useSearchQuery } from '../table/use-search-query';
 
 /**
- * Paying is recorded, never undone here: a Radix dialog asks first (focus starts on Cancel and
- * returns to the button; Escape closes). The amount sent is the one shown, so a share logged
- * meanwhile is a 409 to read, not a silent overpayment.
+ * Paying is recorded, never undone here: a Radix dialog, opened from the line's "…" menu, asks
+ * first (focus starts on Cancel and returns to the line's "…" button; Escape closes). The
+ * amount sent is the one shown, so a share logged meanwhile is a 409 to read, not a silent
+ * overpayment. It lives beside the table: a live refresh that redraws the line leaves it open.
  */
-function MarkPaid({ line }: { line: PayoutLine }) {
-  const [open, setOpen] = useState(false);
+function MarkPaidDialog({ line, onClose }: { line: PayoutLine; onClose: () => void }) {
   const designer = personName(line.designerName, line.designerDiscordId);
   // Paying changes what the payouts and the overview's figures show.
   const markPaid = useStaffMutation(
@@ -43,13 +41,9 @@ function MarkPaid({ line }: { line: PayoutLine }) {
 
   return (
     <DialogPanel
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) markPaid.reset();
-      }}
-      trigger="Mark paid"
-      triggerVariant="primary"
+      open
+      onOpenChange={(next) => !next && onClose()}
+      onCloseAutoFocus={focusRowActions(rowKey(line))}
       title={`Pay ${designer} ${formatRobux(line.unpaidRobux)}?`}
       description={`For the ${line.period} of ${formatDay(line.periodStart)}. The payout is recorded with your name and cannot be undone here.`}
       size="confirm"
@@ -63,20 +57,15 @@ function MarkPaid({ line }: { line: PayoutLine }) {
         className="mt-6 flex justify-end gap-2"
         busy={markPaid.isPending}
         label="Mark paid out"
-        onClick={() => markPaid.mutate(undefined, { onSuccess: () => setOpen(false) })}
+        onClick={() => markPaid.mutate(undefined, { onSuccess: onClose })}
       />
     </DialogPanel>
   );
 }
 
-const STATUS_LABELS: Record<PayoutStatus, string> = {
-  unpaid: 'Unpaid',
-  part_paid: 'Part paid',
-  paid: 'Paid',
-};
-
-/** What was paid out of the line, by whom, and Mark paid while something is owed. */
-function PayoutsCell({ line, executive }: { line: PayoutLine; executive: boolean }) {
+/** What was paid out of the line, when and by whom. */
+function PaidOutCell({ line }: { line: PayoutLine }) {
+  if (line.payouts.length === 0) return <>—</>;
   return (
     <div className="space-y-1">
       {line.payouts.map((payout) => (
@@ -84,78 +73,64 @@ function PayoutsCell({ line, executive }: { line: PayoutLine; executive: boolean
           {formatRobux(payout.amountRobux)} on <When value={payout.paidAt} /> by {payout.paidByName}
         </div>
       ))}
-      {executive && line.unpaidRobux > 0 && <MarkPaid line={line} />}
     </div>
   );
 }
 
-function payoutColumns(executive: boolean): TableColumn<PayoutLine>[] {
-  return [
-    {
-      id: 'period',
-      header: 'Period',
-      cell: (line) => <Day value={line.periodStart} />,
-      sortable: true,
-    },
-    {
-      id: 'designer',
-      header: 'Designer',
-      cell: (line) => <Person name={line.designerName} id={line.designerDiscordId} />,
-      sortable: true,
-      card: true,
-    },
-    {
-      id: 'orders',
-      header: 'Orders',
-      cell: (line) => formatNumber(line.orders),
-      sortable: true,
-      align: 'right',
-      card: true,
-    },
-    {
-      id: 'owed',
-      header: 'Owed (R$)',
-      cell: (line) => formatNumber(line.owedRobux),
-      sortable: true,
-      align: 'right',
-      card: true,
-    },
-    {
-      id: 'paid',
-      header: 'Paid (R$)',
-      cell: (line) => formatNumber(line.paidRobux),
-      align: 'right',
-      card: true,
-    },
-    {
-      id: 'unpaid',
-      header: 'Unpaid (R$)',
-      cell: (line) => formatNumber(line.unpaidRobux),
-      sortable: true,
-      align: 'right',
-      card: true,
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (line) => (
-        <span className="whitespace-nowrap">{STATUS_LABELS[payoutStatusOf(line)]}</span>
-      ),
-      hiddenByDefault: true,
-    },
-    {
-      id: 'payouts',
-      header: 'Payouts',
-      cell: (line) => <PayoutsCell line={line} executive={executive} />,
-      card: true,
-    },
-  ];
-}
+const COLUMNS: TableColumn<PayoutLine>[] = [
+  {
+    id: 'period',
+    header: 'Period',
+    cell: (line) => <Day value={line.periodStart} />,
+    sortable: true,
+  },
+  {
+    id: 'designer',
+    header: 'Designer',
+    cell: (line) => <Person name={line.designerName} id={line.designerDiscordId} />,
+    sortable: true,
+  },
+  {
+    id: 'orders',
+    header: 'Orders',
+    cell: (line) => formatNumber(line.orders),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    id: 'owed',
+    header: 'Owed (R$)',
+    cell: (line) => formatNumber(line.owedRobux),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    id: 'paid',
+    header: 'Paid (R$)',
+    cell: (line) => formatNumber(line.paidRobux),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    id: 'unpaid',
+    header: 'Unpaid (R$)',
+    cell: (line) => formatNumber(line.unpaidRobux),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (line) => <StatusBadge kind="payout" value={payoutStatusOf(line)} />,
+    hiddenByDefault: true,
+  },
+  { id: 'payouts', header: 'Paid out', cell: (line) => <PaidOutCell line={line} /> },
+];
 
 const STATUS: TableFacet = {
   id: 'status',
   label: 'Status',
-  options: PAYOUT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+  options: statusOptions('payout'),
 };
 /** Named by the server (core/shared/list-page.ts FacetCount.label). */
 const DESIGNER: TableFacet = { id: 'designer', label: 'Designer' };
@@ -178,54 +153,67 @@ function usePeriod(): [PayoutPeriod, (period: PayoutPeriod) => void] {
   return [period, setPeriod];
 }
 
+/** The period, in the table's toolbar: a week's or a month's lines. */
+function PeriodSelect({
+  period,
+  onChange,
+}: {
+  period: PayoutPeriod;
+  onChange: (period: PayoutPeriod) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      Period
+      <select
+        value={period}
+        onChange={(event) => onChange(event.target.value as PayoutPeriod)}
+        className="rounded-md border border-line bg-ink px-2 py-1 text-white"
+      >
+        <option value="week">Week</option>
+        <option value="month">Month</option>
+      </select>
+    </label>
+  );
+}
+
 /** What the studio owes each designer per week or month, from the shares the order log stored. */
 export default function PayoutsSection() {
   const [period, setPeriod] = usePeriod();
+  const [paying, setPaying] = useState<PayoutLine | null>(null);
   const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
   useLiveRefresh(['payout', 'order'], '/api/staff/payouts');
   const executive = me.status === 'ready' && hasRole(me.data, 'executive');
   // Designers see their own lines only: no designer filter for them.
   const seesAll = me.status === 'ready' && hasRole(me.data, 'lead');
-  const columns = useMemo(() => payoutColumns(executive), [executive]);
   const facets = useMemo(() => (seesAll ? [STATUS, DESIGNER] : [STATUS]), [seesAll]);
+  // Executives pay what is owed; the server refuses anyone else.
+  const actions = useCallback(
+    (line: PayoutLine): RowAction[] =>
+      line.unpaidRobux > 0 ? [{ label: 'Mark paid', onSelect: () => setPaying(line) }] : [],
+    [],
+  );
   return (
     <section aria-labelledby="payouts-title" className="space-y-4">
       <h1 id="payouts-title" className="text-2xl font-bold">
         Payouts
       </h1>
-      <div className="flex flex-wrap items-end gap-4">
-        <label className="flex flex-col text-sm">
-          Period
-          <select
-            value={period}
-            onChange={(event) => setPeriod(event.target.value as PayoutPeriod)}
-            className="rounded-md border border-line bg-ink px-2 py-1 text-white"
-          >
-            <option value="week">Week</option>
-            <option value="month">Month</option>
-          </select>
-        </label>
-        <a
-          className={buttonClass('secondary', 'sm')}
-          href={apiUrl({ path: '/api/staff/payouts.csv', params: { period } })}
-          download
-        >
-          Export CSV
-        </a>
-      </div>
       <DataTable
         tableId="payouts"
         caption={`Payouts per designer and ${period}`}
         endpoint="/api/staff/payouts"
-        columns={columns}
+        columns={COLUMNS}
         facets={facets}
         search={SEARCH}
         dateLabel="Dates"
         defaultSort={DEFAULT_SORT}
         rowKey={rowKey}
+        actions={executive ? actions : undefined}
         pageParams={PAGE_PARAMS}
+        controls={<PeriodSelect period={period} onChange={setPeriod} />}
+        exportEndpoint="/api/staff/payouts.csv"
         empty="No logged orders in these periods."
       />
+      {paying && <MarkPaidDialog line={paying} onClose={() => setPaying(null)} />}
     </section>
   );
 }

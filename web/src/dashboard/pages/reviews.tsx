@@ -1,15 +1,28 @@
 import { useCallback } from 'react';
 import type { StaffIdentity } from '../../../../core/auth/principal';
 import { hasRole } from '../../../../core/auth/roles';
-import { customerLabel } from '../../../../core/orders/staff-list';
 import type { StaffReview } from '../../../../core/orders/staff-review';
-import { Person, When } from '../display/display';
+import { Customer, Person, When } from '../display/display';
 import { useLiveRefresh } from '../live';
 import { useStaffMutation, useStaffQuery } from '../query';
+import { sectionPath } from '../sections';
 import { DataTable, type RowAction, type TableColumn, type TableFacet } from '../table/data-table';
 
 const shownText = (row: StaffReview) =>
   !row.publish ? 'No' : row.hidden ? 'Hidden by staff' : 'Yes';
+
+/**
+ * Room for a sentence, two lines at most in the table (the whole comment on hover and on a
+ * phone's card, where it wraps freely).
+ */
+function Comment({ text }: { text: string | null }) {
+  if (!text) return <>—</>;
+  return (
+    <span title={text} className="block sm:line-clamp-2 sm:min-w-56 sm:max-w-md">
+      {text}
+    </span>
+  );
+}
 
 const COLUMNS: TableColumn<StaffReview>[] = [
   {
@@ -24,23 +37,30 @@ const COLUMNS: TableColumn<StaffReview>[] = [
     cell: (row) => `${row.rating}/5`,
     align: 'right',
     sortable: true,
-    card: true,
   },
-  { id: 'comment', header: 'Comment', cell: (row) => row.comment || '—', card: true },
-  { id: 'customer', header: 'Customer', cell: customerLabel },
+  { id: 'comment', header: 'Comment', cell: (row) => <Comment text={row.comment} /> },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (row) => (
+      <Customer
+        discordId={row.customerDiscordId}
+        name={row.customerName}
+        roblox={row.customerRobloxUsername}
+      />
+    ),
+  },
   {
     id: 'designer',
     header: 'Designer',
     cell: (row) => <Person name={row.designerName} id={row.designerDiscordId} />,
-    card: true,
   },
-  { id: 'shown', header: 'On the site', cell: shownText, card: true },
+  { id: 'shown', header: 'On the site', cell: shownText },
   {
     id: 'created',
     header: 'Left',
     cell: (row) => <When value={row.createdAt} />,
     sortable: true,
-    card: true,
   },
 ];
 
@@ -63,6 +83,7 @@ const FACETS: TableFacet[] = [
 const SEARCH = { label: 'Search reviews', placeholder: 'Order, comment or customer' };
 const DEFAULT_SORT = { id: 'created', order: 'desc' } as const;
 const rowKey = (row: StaffReview) => row.id;
+const orderHref = (row: StaffReview) => sectionPath({ id: 'orders' }, row.orderId);
 
 /**
  * Whether a review shows among the site's testimonials; an executive hides a published one or
@@ -73,6 +94,8 @@ export default function ReviewsSection() {
   useLiveRefresh(['review'], '/api/staff/reviews');
   const me = useStaffQuery<StaffIdentity>({ path: '/api/staff/me' });
   const canHide = me.status === 'ready' && hasRole(me.data, 'executive');
+  // The order page is the Orders section's: linked for those who see it (leads and up).
+  const seesOrders = me.status === 'ready' && hasRole(me.data, 'lead');
   const toggle = useStaffMutation(
     (row: StaffReview) => ({
       method: 'POST',
@@ -114,6 +137,7 @@ export default function ReviewsSection() {
         dateLabel="Left"
         defaultSort={DEFAULT_SORT}
         rowKey={rowKey}
+        rowHref={seesOrders ? orderHref : undefined}
         actions={canHide ? actions : undefined}
         empty="No reviews match these filters."
       />

@@ -3,12 +3,11 @@ import {
   PAYMENT_CHECKS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
-  PAYMENT_STATE_LABELS,
-  PAYMENT_STATES,
   type PaymentRow,
 } from '../../../../core/payments/staff-list';
-import { Person, When } from '../display/display';
-import { formatRobux } from '../display/format';
+import { Customer, StatusBadge, When } from '../display/display';
+import { formatNumber } from '../display/format';
+import { statusOptions } from '../display/labels';
 import type { TableColumn, TableFacet } from '../table/data-table';
 import { timeAgo } from './time-ago';
 
@@ -18,12 +17,12 @@ import { timeAgo } from './time-ago';
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
 
-/** What the customer pays: Robux, the card amount, or both when a card link exists. */
+/** What the customer pays in Robux (the header says R$), and by card when a card link exists. */
 function Amount({ row }: { row: PaymentRow }) {
   const card = row.cardAmount && money(row.cardAmount.minor, row.cardAmount.currency);
   return (
     <span className="whitespace-nowrap">
-      {formatRobux(row.amountRobux)}
+      {formatNumber(row.amountRobux)}
       {card && <span className="block text-muted">or {card}</span>}
     </span>
   );
@@ -53,42 +52,46 @@ export function paymentColumns(now: Date): TableColumn<PaymentRow>[] {
     {
       id: 'customer',
       header: 'Customer',
-      card: true,
       cell: (row) => (
-        <span>
-          <Person name={row.customerName} id={row.customerDiscordId} />
-          <span className="block text-xs text-muted">Roblox: {row.robloxUsername}</span>
-        </span>
+        <Customer
+          discordId={row.customerDiscordId}
+          name={row.customerName}
+          roblox={row.robloxUsername}
+        />
       ),
     },
     {
       id: 'method',
       header: 'Method',
       cell: (row) => PAYMENT_METHOD_LABELS[row.method],
-      card: true,
     },
     {
       id: 'amount',
-      header: 'Amount',
+      header: 'Amount (R$)',
       cell: (row) => <Amount row={row} />,
       sortable: true,
-      card: true,
       align: 'right',
     },
     {
       id: 'status',
       header: 'Status',
-      cell: (row) => <span className="whitespace-nowrap">{PAYMENT_STATE_LABELS[row.status]}</span>,
-      card: true,
+      cell: (row) => <StatusBadge kind="payment" value={row.status} />,
     },
     {
       id: 'checked',
       header: 'Automatic check',
       cell: (row) => <Check row={row} now={now} />,
       sortable: true,
-      card: true,
     },
-    { id: 'paid', header: 'Paid', cell: (row) => <When value={row.paidAt} />, sortable: true },
+    // Shown from the View menu: the page opens on what awaits payment, where it is always "—",
+    // and the table then fits 1280 px with its "…" column.
+    {
+      id: 'paid',
+      header: 'Paid',
+      cell: (row) => <When value={row.paidAt} />,
+      sortable: true,
+      hiddenByDefault: true,
+    },
     {
       id: 'created',
       header: 'Created',
@@ -114,7 +117,7 @@ export const PAYMENT_FACETS: TableFacet[] = [
   {
     id: 'status',
     label: 'Status',
-    options: PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_LABELS[value] })),
+    options: statusOptions('payment'),
   },
   {
     id: 'method',

@@ -54,7 +54,11 @@ export type TableColumn<Row> = {
   /** Hidden until the member shows it. */
   hiddenByDefault?: boolean;
   align?: 'left' | 'right';
-  /** Shown on the row's card on a phone (the first column always is: it names the row). */
+  /**
+   * `false` leaves the column off a phone's card (say, a long text the detail page shows). Else
+   * a card shows every column the table would (the View menu's choice included), so a phone
+   * never learns less than a desktop. (`true`, the default, is what older lists still say.)
+   */
   card?: boolean;
 };
 
@@ -88,6 +92,8 @@ type DataTableProps<Row> = {
    * rewrites the URL, and sent with the list's and the export's requests.
    */
   pageParams?: readonly string[];
+  /** The page's own controls, in the toolbar (Payouts' period select). */
+  controls?: ReactNode;
 };
 
 const NO_PAGE_PARAMS: readonly string[] = [];
@@ -159,6 +165,7 @@ export function DataTable<Row extends RowData>({
   empty,
   exportEndpoint,
   pageParams = NO_PAGE_PARAMS,
+  controls,
 }: DataTableProps<Row>) {
   const [query, setQuery, owned] = useTableQuery(facets, columns, defaultSort, pageParams);
   const page = useStaffQuery<ListPage<Row>>(
@@ -282,6 +289,7 @@ export function DataTable<Row extends RowData>({
         searchRef={searchRef}
         phone={phone}
         view={<ViewMenu table={table} />}
+        controls={controls}
         exports={
           exportEndpoint && (
             <a
@@ -299,7 +307,9 @@ export function DataTable<Row extends RowData>({
         <TableCards
           caption={caption}
           rows={rowsData}
-          columns={columns}
+          columns={columns.filter(
+            (column) => column.card !== false && visibility[column.id] !== false,
+          )}
           rowKey={rowKey}
           rowHref={rowHref}
           linkState={linkState}

@@ -12,12 +12,27 @@ export type RowAction =
 const ITEM =
   'flex cursor-pointer items-center rounded-md px-2 py-1.5 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-white/10';
 
+const triggerLabel = (name: string) => `Actions for ${name}`;
+
+/**
+ * A dialog opened from a row's menu gives focus back to the row's "…" button on closing (its
+ * menu item is gone by then), while the row is still there. For a Radix onCloseAutoFocus.
+ */
+export function focusRowActions(name: string) {
+  return (event: Event) => {
+    event.preventDefault();
+    document
+      .querySelector<HTMLElement>(`[aria-label="${CSS.escape(triggerLabel(name))}"]`)
+      ?.focus();
+  };
+}
+
 export function RowActions({ name, actions }: { name: string; actions: RowAction[] }) {
   if (actions.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Actions for ${name}`}
+        aria-label={triggerLabel(name)}
         className="rounded-md px-2 py-0.5 text-lg leading-none text-muted hover:bg-white/10 hover:text-white"
       >
         …

@@ -10,12 +10,15 @@ export function SearchBox({
   onSearch,
   label,
   placeholder,
+  describedBy,
   inputRef,
 }: {
   value: string;
   onSearch: (q: string) => void;
   label: string;
-  placeholder?: string;
+  placeholder: string;
+  /** The id of what the list searches, in words, when the placeholder is too short to say it. */
+  describedBy?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const [text, setText] = useState(value);
@@ -47,7 +50,8 @@ export function SearchBox({
         type="search"
         aria-label={label}
         aria-keyshortcuts="/"
-        placeholder={placeholder ?? `${label}…`}
+        aria-describedby={describedBy}
+        placeholder={placeholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="w-full rounded-md border border-line bg-ink px-3 py-1.5 text-sm"

@@ -4,7 +4,8 @@ import type { TableColumn } from './data-table';
 import { type RowAction, RowActions } from './row-actions';
 
 // A phone's table: each row a card naming the row (its first column, the link to it) with
-// the columns the list marks for cards, so nothing scrolls sideways at 360 px.
+// the other columns as label and value, so nothing scrolls sideways at 360 px. DataTable
+// passes the columns the table shows (hidden ones and `card: false` left out).
 
 export function TableCards<Row>({
   caption,
@@ -29,8 +30,7 @@ export function TableCards<Row>({
   listRef: RefObject<HTMLElement | null>;
   empty: ReactNode;
 }) {
-  const [title, ...rest] = columns;
-  const shown = rest.filter((column) => column.card);
+  const [title, ...shown] = columns;
   if (!title) return null;
   return (
     <section ref={listRef} aria-label={`${caption} list`} aria-busy={busy}>

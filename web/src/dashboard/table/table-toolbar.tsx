@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import type { FacetCount } from '../../../../core/shared/list-page';
 import { buttonClass } from '../../components/ui/button';
 import { DateRangeFilter, describeRange } from './date-range-filter';
@@ -7,9 +7,11 @@ import { FacetedFilter, facetValueLabel, type TableFacet } from './faceted-filte
 import { SearchBox } from './search-box';
 import { isFiltered, resetFilters, type TableQuery, withFilters } from './table-query';
 
-// The table's one toolbar: search, faceted filters, the date range, the chips of what is
-// chosen (each removable) and one Reset; on a phone the filters fold into a sheet (a Radix
-// dialog: focus trapped and returned, Escape closes) beside the search box.
+// The table's one toolbar: search, faceted filters, the date range, the page's own controls,
+// the chips of what is chosen (each removable) and one Reset. On a phone the search keeps the
+// first row with the filters folded into a sheet (a Radix dialog: focus trapped and returned,
+// Escape closes); what the search looks in, the page's controls and the export go on a row
+// below, since at 360 px anything more beside the search box cuts its placeholder.
 
 export type ToolbarProps = {
   query: TableQuery;
@@ -27,7 +29,12 @@ export type ToolbarProps = {
   view?: ReactNode;
   /** An export of what is shown, at the toolbar's end. */
   exports?: ReactNode;
+  /** The page's own controls beside the table's (Payouts' period), before the View menu. */
+  controls?: ReactNode;
 };
+
+/** A phone's placeholder: a longer hint would be cut, so it is said under the box instead. */
+const PHONE_PLACEHOLDER = 'Search…';
 
 function FilterControls({
   query,
@@ -156,31 +163,53 @@ function FilterChips({
 }
 
 export function TableToolbar(props: ToolbarProps) {
-  const { query, onChange, search, searchRef, phone, view, exports } = props;
+  const { query, onChange, search, searchRef, phone, view, exports, controls } = props;
+  const hintId = useId();
+  const hint = phone && search.placeholder;
+  const searchBox = (
+    <SearchBox
+      value={query.q}
+      onSearch={(q) => onChange(withFilters(query, { q }))}
+      label={search.label}
+      placeholder={phone ? PHONE_PLACEHOLDER : (search.placeholder ?? `${search.label}…`)}
+      describedBy={hint ? hintId : undefined}
+      inputRef={searchRef}
+    />
+  );
+  if (phone) {
+    return (
+      <div className="space-y-2">
+        <div className="flex items-center gap-2">
+          {searchBox}
+          {(props.facets.length > 0 || props.dateLabel) && <FiltersSheet {...props} />}
+        </div>
+        {(hint || controls || exports) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {hint && (
+              <p id={hintId} className="min-w-0 flex-1 text-xs text-muted">
+                {hint}
+              </p>
+            )}
+            <div className="ml-auto flex items-center gap-2">
+              {controls}
+              {exports}
+            </div>
+          </div>
+        )}
+        <FilterChips {...props} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <SearchBox
-          value={query.q}
-          onSearch={(q) => onChange(withFilters(query, { q }))}
-          label={search.label}
-          placeholder={search.placeholder}
-          inputRef={searchRef}
-        />
-        {phone ? (
-          <>
-            {(props.facets.length > 0 || props.dateLabel) && <FiltersSheet {...props} />}
-            {exports}
-          </>
-        ) : (
-          <>
-            <FilterControls {...props} />
-            <div className="ml-auto flex items-center gap-2">
-              {view}
-              {exports}
-            </div>
-          </>
-        )}
+        {searchBox}
+        <FilterControls {...props} />
+        <div className="ml-auto flex items-center gap-2">
+          {controls}
+          {view}
+          {exports}
+        </div>
       </div>
       <FilterChips {...props} />
     </div>
