@@ -65,6 +65,8 @@ export type TicketSummary = {
   serviceLabel: string;
   customerDiscordId: string;
   customerName: string | null;
+  /** The Roblox account the customer gave: their name while Discord's is not known. */
+  robloxUsername: string;
   claimantDiscordId: string | null;
   claimantName: string | null;
   orderStatus: OrderStatus | null;

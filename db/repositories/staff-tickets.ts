@@ -79,6 +79,7 @@ function summaryOf(ticket: TicketRow, orderStatus: OrderStatus | null) {
     serviceKey: ticket.serviceKey,
     serviceLabel: ticket.serviceLabel,
     customerDiscordId: ticket.customerDiscordId,
+    robloxUsername: ticket.robloxUsername,
     claimantDiscordId: ticket.claimantDiscordId,
     orderStatus,
     createdAt: ticket.createdAt,

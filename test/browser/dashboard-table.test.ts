@@ -89,6 +89,7 @@ const TICKETS: TicketSummary[] = Array.from({ length: 60 }, (_, i) => {
     serviceLabel: service.label,
     customerDiscordId: `31000000000000${String(i).padStart(4, '0')}`,
     customerName: `customer${i}`,
+    robloxUsername: `Roblox${i}`,
     claimantDiscordId: designer?.discordId ?? null,
     claimantName: designer?.name ?? null,
     orderStatus: null,

@@ -50,6 +50,10 @@ describe.each(DRIVERS)('dashboard tickets on %s', (driver) => {
     const all = (await get(designer.cookie, '/api/staff/tickets')).json();
     const numbers = all.rows.map((item: { number: number }) => item.number);
     expect(numbers.indexOf(second.id)).toBeLessThan(numbers.indexOf(first.id));
+    // The Roblox name comes with each row: the customer's name while Discord's is not known.
+    expect(
+      all.rows.every((item: { robloxUsername: string }) => item.robloxUsername === 'Builder'),
+    ).toBe(true);
     const claimed = (await get(designer.cookie, '/api/staff/tickets?status=claimed')).json();
     expect(claimed.rows).toEqual([
       expect.objectContaining({

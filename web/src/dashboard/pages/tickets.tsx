@@ -5,7 +5,7 @@ import type { SiteContent } from '../../../../core/site/site-content';
 import { SITE_CONTENT_URL } from '../../../../core/site/site-content-url';
 import { listTicketServices } from '../../../../core/tickets/services';
 import type { TicketSummary } from '../../../../core/tickets/staff-list';
-import { Person, StatusBadge, When } from '../display/display';
+import { Customer, Person, StatusBadge, When } from '../display/display';
 import { statusLabel, statusOptions } from '../display/labels';
 import { useLiveRefresh } from '../live';
 import { useStaffQuery } from '../query';
@@ -38,7 +38,13 @@ const COLUMNS: TableColumn<TicketSummary>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    cell: (row) => <Person name={row.customerName} id={row.customerDiscordId} />,
+    cell: (row) => (
+      <Customer
+        discordId={row.customerDiscordId}
+        name={row.customerName}
+        roblox={row.robloxUsername}
+      />
+    ),
     card: true,
   },
   {
