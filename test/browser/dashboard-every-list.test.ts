@@ -337,11 +337,24 @@ describe('the toolbar on every dashboard list, against the real server', () => {
       await expectFooter(page, list, footerText(1, pagesOf(secondCount, 25), secondCount));
       await expectRowsAmong(list.rows.filter((row) => row.facet === second.value));
 
-      // Reset clears everything.
+      // The search joins the facet (both apply); Reset clears both.
+      await search.fill(list.search);
+      await page.waitForURL((url) => url.searchParams.get('q') === list.search);
+      const foundOf = (value: FacetValue) =>
+        found.filter((row) => row.facet === value.value).length;
+      await expectFooter(page, list, footerText(1, 1, foundOf(second)));
+      // The counts follow the search too.
+      await page
+        .getByRole('button', { name: new RegExp(`^Filter by ${list.facet.label}:`) })
+        .click();
+      await option(first, foundOf(first)).waitFor();
+      await option(second, foundOf(second)).waitFor();
+      await page.keyboard.press('Escape');
       await chips(page).getByRole('button', { name: 'Reset' }).click();
       await page.waitForURL((url) => url.search === '');
       await expectFooter(page, list, footerText(1, pagesOf(all, 25), all));
       expect(await chips(page).count()).toBe(0);
+      expect(await search.inputValue()).toBe('');
 
       // A sort: the first click sorts descending, and the first row follows.
       const header = table.getByRole('columnheader', { name: list.sortBy, exact: true });
