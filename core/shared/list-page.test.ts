@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LIST_SEARCH_MAX, ListQuerySchema } from './list-page';
+import { LIST_SEARCH_MAX, ListQuerySchema, listPageOf, withChosen } from './list-page';
 
 // The search box of every dashboard list goes into SQL (a LIKE and full text): the one text
 // rule applies (docs/decisions/021-one-text-rule.md). Found by the staff fuzz: `q=%00` was a
@@ -34,5 +34,32 @@ describe('ListQuerySchema search', () => {
     expect(Query.parse({ q: ' 50%_\\ cafe\u0301 ' }).q).toBe('50%_\\ café');
     expect(Query.parse({ q: '   ' }).q).toBeUndefined();
     expect(Query.parse({}).q).toBeUndefined();
+  });
+});
+
+describe('chosen values no row has', () => {
+  it('come with a count of 0, after the counted ones, once', () => {
+    const counted = [{ value: 'a', count: 3 }];
+    expect(withChosen(counted, ['b', 'a'])).toEqual([
+      { value: 'a', count: 3 },
+      { value: 'b', count: 0 },
+    ]);
+    expect(withChosen(counted, undefined)).toEqual(counted);
+  });
+
+  it('are counted by the in-memory lists too', () => {
+    const page = listPageOf([{ id: 1, kind: 'x' }], {
+      facets: { kind: { valueOf: (row) => row.kind, chosen: ['y'] } },
+      compare: (a, b) => a.id - b.id,
+      tieBreak: (a, b) => a.id - b.id,
+      order: 'asc',
+      page: 1,
+      size: 10,
+    });
+    expect(page.facets.kind).toEqual([
+      { value: 'x', count: 1 },
+      { value: 'y', count: 0 },
+    ]);
+    expect(page.total).toBe(0);
   });
 });

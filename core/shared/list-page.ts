@@ -15,7 +15,7 @@ import { text } from './text';
 //
 // Facet counts follow the anchors (shadcn's tasks table, Linear): a facet's counts apply every
 // other filter and the search but not the facet itself, so ticking a second value shows what it
-// adds. Values with no row are left out; the table shows the chosen ones with 0.
+// adds. Values with no row are left out, but for chosen ones (count 0, named like the rest).
 
 export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const LIST_DEFAULT_PAGE_SIZE = 25;
@@ -33,6 +33,19 @@ export type FacetCount = {
    */
   label?: string;
 };
+
+/**
+ * `counts` with each chosen value it lacks (no row has it) as a count of 0, so the answer
+ * names it too (labelFacet) and the table never shows a chosen value as a bare id.
+ */
+export function withChosen(
+  counts: readonly FacetCount[],
+  chosen: readonly string[] | undefined,
+): FacetCount[] {
+  const counted = new Set(counts.map((count) => count.value));
+  const missing = (chosen ?? []).filter((value) => !counted.has(value));
+  return [...counts, ...missing.map((value) => ({ value, count: 0 }))];
+}
 
 /** Each count of `counts` named by `labelOf` where it knows the value. */
 export function labelFacet(
@@ -161,9 +174,12 @@ export function listPageOf<Row>(
       const value = facet.valueOf(row);
       counts.set(value, (counts.get(value) ?? 0) + 1);
     }
-    facets[id] = [...counts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    facets[id] = withChosen(
+      [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+      facet.chosen,
+    );
   }
   const matching = searched.filter((row) => passes(row));
   const sign = options.order === 'asc' ? 1 : -1;

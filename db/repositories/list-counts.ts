@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FacetCount } from '../../core/shared/list-page';
+import { type FacetCount, withChosen } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { statusCounts } from '../schema';
 
@@ -76,6 +76,17 @@ const allOf = (conditions: readonly (SQL | undefined)[]) =>
 
 /** The list's total and facet counts; see the file's comment for when they are estimates. */
 export async function countList(db: Executor, request: ListCountRequest): Promise<ListCounts> {
+  const counts = await countRows(db, request);
+  const facets = Object.fromEntries(
+    Object.entries(counts.facets).map(([id, values]) => [
+      id,
+      withChosen(values, request.facets[id]?.chosen),
+    ]),
+  );
+  return { ...counts, facets };
+}
+
+async function countRows(db: Executor, request: ListCountRequest): Promise<ListCounts> {
   const limit = request.exactLimit ?? EXACT_LIMIT;
   const where = defined(request.where);
   if (where.length === 0 && request.keptFacet) {

@@ -146,6 +146,17 @@ describe.each(DRIVERS)('list contract counts and pages on %s', (driver) => {
     expect(few.facetsAreEstimates).toBeUndefined();
   });
 
+  it('names a chosen value no row has, with a count of 0', async () => {
+    const repo = createStaffOrdersRepository(database.db);
+    const nobody = '100000000000000009';
+    const page = await repo.list(query({ designer: `${DESIGNERS[0]},${nobody}` }), ALL);
+    expect(page.facets.designer).toContainEqual(
+      expect.objectContaining({ value: nobody, count: 0 }),
+    );
+    const none = await repo.list(query({ q: 'nobody-at-all', status: 'paid' }), ALL);
+    expect(none.facets.status).toEqual([{ value: 'paid', count: 0 }]);
+  });
+
   it('rounds an estimate to two figures', () => {
     expect([0.4, 7, 99.4, 123, 1_234, 98_765, 921_600].map(roughly)).toEqual([
       1, 7, 99, 120, 1_200, 99_000, 920_000,

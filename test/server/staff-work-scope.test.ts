@@ -167,8 +167,10 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
         orders: summary(orders.json()),
         eliOrders: theirs.total,
         eliTickets: theirTickets.total,
-        designersCounted: theirs.facets.designer.map((each: { value: string }) =>
-          each.value === doraId ? 'dora' : each.value === eli ? 'eli' : each.value,
+        // The value asked for comes back (count 0 when none of its rows is the caller's).
+        designersCounted: theirs.facets.designer.map(
+          (each: { value: string; count: number }) =>
+            `${each.value === doraId ? 'dora' : each.value === eli ? 'eli' : each.value} ${each.count}`,
         ),
       };
     }
@@ -180,7 +182,7 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
       },
       eliOrders: 1,
       eliTickets: 1,
-      designersCounted: ['dora', 'eli'],
+      designersCounted: ['dora 1', 'eli 1'],
     };
     expect(actual).toEqual({
       executive: all,
@@ -193,7 +195,7 @@ describe.each(DRIVERS)('what each role sees of tickets and orders on %s', (drive
         },
         eliOrders: 0,
         eliTickets: 0,
-        designersCounted: ['dora'],
+        designersCounted: ['dora 1', 'eli 0'],
       },
       payment_verifier: '403/403',
     });

@@ -15,6 +15,7 @@ import { buttonClass } from '../../components/ui/button';
 import { useStaffQuery } from '../query';
 import { fromList } from './back-to-list';
 import { loadColumnVisibility, saveColumnVisibility } from './column-visibility';
+import { useRememberedLabels } from './facet-labels';
 import type { TableFacet } from './faceted-filter';
 import { type RowAction, RowActions } from './row-actions';
 import { TableCards } from './table-cards';
@@ -172,6 +173,7 @@ export function DataTable<Row extends RowData>({
     { path: endpoint, params: { ...owned, ...listParams(query) } },
     { keepPrevious: true },
   );
+  const counts = useRememberedLabels(page.data?.facets, query.facets);
   const [visibility, onVisibilityChange] = useVisibility(tableId, columns);
   const phone = usePhone();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -282,7 +284,7 @@ export function DataTable<Row extends RowData>({
         query={query}
         onChange={setQuery}
         facets={facets}
-        counts={page.data?.facets}
+        counts={counts}
         estimate={page.data?.facetsAreEstimates}
         search={search}
         dateLabel={dateLabel}
