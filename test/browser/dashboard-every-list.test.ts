@@ -166,7 +166,7 @@ const LISTS: ListCase[] = [
         { value: 'refunded', label: 'Refunded' },
       ],
     },
-    sortBy: 'Amount',
+    sortBy: 'Amount (R$)',
     opensOn: '?status=awaiting',
     // A verifier alone does not see the Orders section, so a payment has no page to open.
     enterOpens: false,
@@ -201,7 +201,7 @@ const LISTS: ListCase[] = [
     nameColumn: 'From',
     rows: MESSAGE_ROWS,
     facet: {
-      label: 'State',
+      label: 'Status',
       param: 'status',
       values: [
         { value: 'open', label: 'Open' },

@@ -113,6 +113,8 @@ describe.each(DRIVERS)('staff auth on %s', (driver) => {
       expect(response.json()).toEqual({
         id: member.id,
         username: member.username,
+        // No Discord name seen for this member: the username stands in.
+        name: member.username,
         roles: ['staff'],
         rights: [],
       });
