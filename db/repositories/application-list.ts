@@ -10,6 +10,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { applications } from '../schema';
 import {
+  inWindow,
   type ListFacet,
   listConditions,
   pageOfQuery,
@@ -110,14 +111,7 @@ export function createApplicationListRepository(
           sort: SORT_COLUMN[query.sort],
           id: sql`${applications.id}`,
         },
-        (window) =>
-          db
-            .select(listColumns)
-            .from(applications)
-            .where(window.where)
-            .orderBy(...window.orderBy)
-            .limit(window.limit)
-            .offset(window.offset),
+        (window) => inWindow(db.select(listColumns).from(applications).$dynamic(), window),
       );
       return toListPage(read, read.rows, query.size);
     },

@@ -9,7 +9,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
-import { likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
+import { inWindow, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
 import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
@@ -119,18 +119,18 @@ export function createContactMessagesRepository(db: Executor) {
           id: sql`${contactMessages.id}`,
         },
         (window) =>
-          db
-            .select({
-              ...columns,
-              handledAt: contactMessages.handledAt,
-              handledBy: staffUsers.username,
-            })
-            .from(contactMessages)
-            .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
-            .where(window.where)
-            .orderBy(...window.orderBy)
-            .limit(window.limit)
-            .offset(window.offset),
+          inWindow(
+            db
+              .select({
+                ...columns,
+                handledAt: contactMessages.handledAt,
+                handledBy: staffUsers.username,
+              })
+              .from(contactMessages)
+              .leftJoin(staffUsers, eq(staffUsers.id, contactMessages.handledByStaffId))
+              .$dynamic(),
+            window,
+          ),
       );
       return toListPage(read, read.rows, query.size);
     },

@@ -1,4 +1,5 @@
 import { and, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { countList, type ListCountRequest, type ListCounts, listConditions } from './list-counts';
@@ -29,6 +30,15 @@ export const pageOfQuery = (query: { page: number; size: number; order: 'asc' | 
 
 /** What the list's select applies: its conditions, order and window. */
 export type RowWindow = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+
+/** A list's select (`.$dynamic()`) narrowed to the window: conditions, order, limit, offset. */
+export function inWindow<Query extends PgSelect>(query: Query, window: RowWindow) {
+  return query
+    .where(window.where)
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+}
 
 /** `value%` for LIKE, the user's `%`, `_` and `\\` taken literally. */
 export const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -25,7 +25,14 @@ import {
 } from '../schema';
 import { QC_OUTCOME_SQL } from '../schema/orders';
 import { serviceLabels } from './facet-labels';
-import { type ListFacet, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
+import {
+  inWindow,
+  type ListFacet,
+  likePrefix,
+  pageOfQuery,
+  readListPage,
+  toListPage,
+} from './list-query';
 import { createPeopleRepository } from './people';
 import { orderScopeCondition, ticketScopeCondition } from './work-scope';
 
@@ -130,14 +137,7 @@ export function createStaffOrdersRepository(
           sort: SORT_COLUMN[query.sort],
           id: sql`${orders.id}`,
         },
-        (window) =>
-          db
-            .select(summaryColumns)
-            .from(orders)
-            .where(window.where)
-            .orderBy(...window.orderBy)
-            .limit(window.limit)
-            .offset(window.offset),
+        (window) => inWindow(db.select(summaryColumns).from(orders).$dynamic(), window),
       );
       const { counts, rows } = read;
       const designerIds = (counts.facets.designer ?? []).map((count) => count.value);

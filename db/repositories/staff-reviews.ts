@@ -3,7 +3,14 @@ import type { ReviewListQuery, StaffReview } from '../../core/orders/staff-revie
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
-import { type ListFacet, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
+import {
+  inWindow,
+  type ListFacet,
+  likePrefix,
+  pageOfQuery,
+  readListPage,
+  toListPage,
+} from './list-query';
 import { createPeopleRepository } from './people';
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
@@ -59,25 +66,25 @@ export function createStaffReviewsRepository(db: Executor) {
           id: sql`${reviews.id}`,
         },
         (window) =>
-          db
-            .select({
-              id: reviews.id,
-              orderId: reviews.orderId,
-              customerDiscordId: reviews.customerDiscordId,
-              customerRobloxUsername: orders.customerRobloxUsername,
-              designerDiscordId: orders.designerDiscordId,
-              rating: reviews.rating,
-              comment: reviews.comment,
-              publish: reviews.publish,
-              hidden: reviews.hidden,
-              createdAt: reviews.createdAt,
-            })
-            .from(reviews)
-            .innerJoin(orders, eq(orders.id, reviews.orderId))
-            .where(window.where)
-            .orderBy(...window.orderBy)
-            .limit(window.limit)
-            .offset(window.offset),
+          inWindow(
+            db
+              .select({
+                id: reviews.id,
+                orderId: reviews.orderId,
+                customerDiscordId: reviews.customerDiscordId,
+                customerRobloxUsername: orders.customerRobloxUsername,
+                designerDiscordId: orders.designerDiscordId,
+                rating: reviews.rating,
+                comment: reviews.comment,
+                publish: reviews.publish,
+                hidden: reviews.hidden,
+                createdAt: reviews.createdAt,
+              })
+              .from(reviews)
+              .innerJoin(orders, eq(orders.id, reviews.orderId))
+              .$dynamic(),
+            window,
+          ),
       );
       const { rows } = read;
       const names = await people.nameOf(

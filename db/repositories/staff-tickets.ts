@@ -15,7 +15,7 @@ import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
 import { serviceLabels } from './facet-labels';
-import { type ListFacet, pageOfQuery, readListPage, toListPage } from './list-query';
+import { inWindow, type ListFacet, pageOfQuery, readListPage, toListPage } from './list-query';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
 import { createTicketsRepository } from './tickets';
@@ -132,14 +132,14 @@ export function createStaffTicketsRepository(db: Executor) {
           id: sql`${tickets.id}`,
         },
         (window) =>
-          db
-            .select({ ticket: tickets, orderStatus: orders.status })
-            .from(tickets)
-            .leftJoin(orders, eq(orders.id, tickets.orderId))
-            .where(window.where)
-            .orderBy(...window.orderBy)
-            .limit(window.limit)
-            .offset(window.offset),
+          inWindow(
+            db
+              .select({ ticket: tickets, orderStatus: orders.status })
+              .from(tickets)
+              .leftJoin(orders, eq(orders.id, tickets.orderId))
+              .$dynamic(),
+            window,
+          ),
       );
       const { counts, rows } = read;
       const now = new Date();

@@ -6,24 +6,12 @@ import { createPeopleRepository } from '../../db/repositories/people';
 import { createTicketsRepository } from '../../db/repositories/tickets';
 import { tickets } from '../../db/schema';
 import { DRIVERS } from '../support/database';
-import { numberedTickets } from '../support/rows';
+import { numberedTickets, ticketRow as ticket } from '../support/rows';
 import { type BotHarness, startBotHarness } from './harness';
 
 // Who wrote last in a ticket's channel (decision 046, "Replies"): the real bot on the fake
 // Discord's gateway records each person's message in a live ticket's channel; its own posts,
 // other channels and closed tickets change nothing.
-
-const ticket = (customer: string, change: Partial<typeof tickets.$inferInsert> = {}) => ({
-  source: 'discord' as const,
-  customerDiscordId: customer,
-  serviceKey: 'liveries',
-  serviceLabel: 'Liveries',
-  request: 'A livery',
-  budgetRobux: 500,
-  deadline: 'Friday',
-  robloxUsername: 'customer',
-  ...change,
-});
 
 describe.each(DRIVERS)('ticket replies seen by the bot on %s', (driver) => {
   let h: BotHarness;

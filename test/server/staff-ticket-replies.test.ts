@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../core/auth/roles';
 import type { WaitingItem } from '../../core/staff/waiting-work';
 import type { TicketSummary } from '../../core/tickets/staff-list';
 import type { Database } from '../../db/client';
-import { staffUsers, tickets } from '../../db/schema';
+import { tickets } from '../../db/schema';
 import { DRIVERS } from '../support/database';
-import { numberedTickets } from '../support/rows';
+import { numberedTickets, ticketRow } from '../support/rows';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -21,29 +20,19 @@ const HOUR = 3_600_000;
 const NOW = Date.now();
 
 type Seed = Partial<typeof tickets.$inferInsert> & { status: typeof tickets.$inferInsert.status };
-const ticket = (n: number, change: Seed) => ({
-  source: 'discord' as const,
-  customerDiscordId: `30000000000000${String(n).padStart(4, '0')}`,
-  serviceKey: 'liveries',
-  serviceLabel: 'Liveries',
-  request: 'A livery',
-  budgetRobux: 500,
-  deadline: 'Friday',
-  robloxUsername: 'customer',
-  // Each ticket's last activity an hour apart: 9001 the most recent.
-  lastActivityAt: new Date(NOW - n * HOUR),
-  ...change,
-});
+const ticket = (n: number, change: Seed) =>
+  ticketRow(`30000000000000${String(n).padStart(4, '0')}`, {
+    // Each ticket's last activity an hour apart: 9001 the most recent.
+    lastActivityAt: new Date(NOW - n * HOUR),
+    ...change,
+  });
 const customerWrote = (n: number) => ({
   lastMessageBy: 'customer' as const,
   lastMessageAt: new Date(NOW - n * HOUR),
 });
 
-async function signInAs(db: Database, roles: StaffRole[], discordId: string) {
-  const signed = await signInAsStaff(db, roles);
-  await db.update(staffUsers).set({ discordId }).where(eq(staffUsers.id, signed.member.id));
-  return signed.cookie;
-}
+const signInAs = async (db: Database, roles: StaffRole[], discordId: string) =>
+  (await signInAsStaff(db, roles, undefined, discordId)).cookie;
 
 describe.each(DRIVERS)('tickets waiting for a reply on %s', (driver) => {
   const server = useTestApp(driver);

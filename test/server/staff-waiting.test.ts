@@ -4,17 +4,10 @@ import type { ApplicationAnswers } from '../../core/applications';
 import type { StaffRole } from '../../core/auth/roles';
 import type { WaitingItem } from '../../core/staff/waiting-work';
 import type { Database } from '../../db/client';
-import {
-  applications,
-  contactMessages,
-  payoutOrders,
-  payouts,
-  staffUsers,
-  tickets,
-} from '../../db/schema';
+import { applications, contactMessages, payoutOrders, payouts, tickets } from '../../db/schema';
 import { DRIVERS } from '../support/database';
 import { insertOrder, loggedOrder } from '../support/orders';
-import { numberedTickets } from '../support/rows';
+import { numberedTickets, ticketRow as ticket } from '../support/rows';
 import { signInAsStaff } from '../support/staff';
 import { useTestApp } from '../support/use-test-app';
 
@@ -24,25 +17,8 @@ import { useTestApp } from '../support/use-test-app';
 const DORA = '100000000000000201';
 const DAN = '100000000000000202';
 
-const ticket = (customer: string, change: Partial<typeof tickets.$inferInsert> = {}) => ({
-  source: 'discord' as const,
-  customerDiscordId: customer,
-  serviceKey: 'liveries',
-  serviceLabel: 'Liveries',
-  request: 'A livery',
-  budgetRobux: 500,
-  deadline: 'Friday',
-  robloxUsername: 'customer',
-  ...change,
-});
-
-async function signInAs(db: Database, roles: StaffRole[], discordId?: string) {
-  const signed = await signInAsStaff(db, roles);
-  if (discordId) {
-    await db.update(staffUsers).set({ discordId }).where(eq(staffUsers.id, signed.member.id));
-  }
-  return signed.cookie;
-}
+const signInAs = async (db: Database, roles: StaffRole[], discordId?: string) =>
+  (await signInAsStaff(db, roles, undefined, discordId)).cookie;
 
 describe.each(DRIVERS)('what waits for each role on %s', (driver) => {
   const server = useTestApp(driver);

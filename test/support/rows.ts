@@ -28,3 +28,21 @@ type TicketRow = typeof tickets.$inferInsert;
 export function numberedTickets(rows: Omit<TicketRow, 'id'>[], first = 9001): TicketRow[] {
   return rows.map((row, index) => ({ id: first + index, ...row }));
 }
+
+/** A live Discord ticket for a livery, as a test seeds it: `change` says what differs. */
+export function ticketRow(
+  customerDiscordId: string,
+  change: Partial<Omit<TicketRow, 'id'>> = {},
+): Omit<TicketRow, 'id'> {
+  return {
+    source: 'discord',
+    customerDiscordId,
+    serviceKey: 'liveries',
+    serviceLabel: 'Liveries',
+    request: 'A livery',
+    budgetRobux: 500,
+    deadline: 'Friday',
+    robloxUsername: 'customer',
+    ...change,
+  };
+}

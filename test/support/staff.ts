@@ -13,9 +13,14 @@ export const SITE_ORIGIN = 'http://localhost:3000';
 let nextDiscordId = 300_000_000_000_000_000n;
 
 /** A staff member with `roles` and the cookie of a fresh staff session, straight in the database. */
-export async function signInAsStaff(db: Database, roles: StaffRole[], username?: string) {
+export async function signInAsStaff(
+  db: Database,
+  roles: StaffRole[],
+  username?: string,
+  discordId = String(nextDiscordId++),
+) {
   const member = await createStaffUsersRepository(db).upsertByDiscordId({
-    discordId: String(nextDiscordId++),
+    discordId,
     username: username ?? `member-${roles.join('-') || 'none'}`,
     roles,
   });
