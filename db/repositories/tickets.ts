@@ -1,27 +1,23 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../core/orders';
 import {
   type Actor,
   decideTicket,
   type JoinRefusal,
-  LIVE_TICKET_STATUSES,
   TICKET_REFUSALS,
   type Ticket,
   type TicketCommand,
   type TicketEventType,
 } from '../../core/tickets';
 import type { Executor, Transaction } from '../client';
-import { orders, outbox, ticketEvents, tickets } from '../schema';
+import { orders, ticketEvents, tickets } from '../schema';
 import { isUniqueViolation } from '../sql-state';
 import { enqueueDelivery } from './outbox';
+import { createTicketActivity } from './ticket-activity';
 import { listTicketHistory, type TicketHistoryEntry } from './ticket-history';
+import { createTicketQueue } from './ticket-queue';
 import { createTicketRequests } from './ticket-requests';
-import {
-  insertTicketEvent,
-  type TicketEventRow,
-  toTicket,
-  waitingForCapacity,
-} from './ticket-rows';
+import { insertTicketEvent, type TicketEventRow, toTicket } from './ticket-rows';
 
 export type { TicketEventRow };
 
@@ -112,18 +108,6 @@ export function createTicketsRepository(db: Executor) {
     }
   }
 
-  /**
-   * Tickets waiting for a channel ahead of this one: the queue is served by ticket number, so
-   * a ticket opens only once none with a smaller number waits.
-   */
-  async function countQueuedAhead(id: number): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(and(waitingForCapacity, lt(tickets.id, id)));
-    return Number(row?.count ?? 0);
-  }
-
   async function getTicket(id: number): Promise<Ticket | null> {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
     const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
@@ -134,6 +118,8 @@ export function createTicketsRepository(db: Executor) {
   const { findOpenFor } = requests;
 
   return {
+    ...createTicketQueue(db),
+    ...createTicketActivity(db),
     /**
      * Opens a ticket: in one transaction, the ticket in status `opening`, its `requested`
      * event and the `ticket_open` job that makes its channel. A customer who already has an
@@ -287,74 +273,6 @@ export function createTicketsRepository(db: Executor) {
       });
     },
 
-    /**
-     * Every ticket category is full: the ticket joins the capacity queue (once; a later run
-     * keeps its first time). Only while `opening`.
-     */
-    async queueTicket(id: number, at = new Date()): Promise<void> {
-      await db
-        .update(tickets)
-        .set({ queuedAt: at })
-        .where(and(eq(tickets.id, id), eq(tickets.status, 'opening'), isNull(tickets.queuedAt)));
-    },
-
-    countQueuedAhead,
-
-    /** Tickets still opening with a smaller number (each needs a channel before this one). */
-    async countOpeningBefore(id: number): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tickets)
-        .where(and(eq(tickets.status, 'opening'), lt(tickets.id, id)));
-      return Number(row?.count ?? 0);
-    },
-
-    /**
-     * A channel was freed or taken in turn: the queued tickets' `ticket_open` jobs look again
-     * now (the outbox trigger wakes the worker); the first in the queue opens, the others wait.
-     */
-    async wakeQueue(): Promise<void> {
-      await db
-        .update(outbox)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(
-          and(
-            eq(outbox.kind, 'ticket_open'),
-            eq(outbox.status, 'pending'),
-            sql`${outbox.nextAttemptAt} > now()`,
-            inArray(
-              outbox.refId,
-              db
-                .select({ id: ticketEvents.id })
-                .from(ticketEvents)
-                .innerJoin(tickets, eq(tickets.id, ticketEvents.ticketId))
-                .where(waitingForCapacity),
-            ),
-          ),
-        );
-    },
-
-    /** The ticket's place in the capacity queue (1 is next), or null when it is not queued. */
-    async queuePosition(
-      ticket: Pick<Ticket, 'id' | 'status' | 'queuedAt'>,
-    ): Promise<number | null> {
-      if (ticket.status !== 'opening' || !ticket.queuedAt) return null;
-      return 1 + (await countQueuedAhead(ticket.id));
-    },
-
-    /** The capacity queue for staff: how many tickets wait for a channel, and since when. */
-    async readCapacityQueue(): Promise<{ waiting: number; since: Date | null }> {
-      const [row] = await db
-        .select({
-          waiting: sql<number>`count(*)::int`,
-          since: sql<string | null>`min(${tickets.queuedAt})`,
-        })
-        .from(tickets)
-        .where(waitingForCapacity);
-      const waiting = Number(row?.waiting ?? 0);
-      return { waiting, since: waiting && row?.since ? new Date(row.since) : null };
-    },
-
     /** Discord would not add the site customer to the server; recorded once, with its event. */
     async recordJoinRefusal(id: number, refusal: JoinRefusal, at = new Date()): Promise<void> {
       await db.transaction(async (tx) => {
@@ -376,63 +294,6 @@ export function createTicketsRepository(db: Executor) {
       at = new Date(),
     ): Promise<void> {
       await insertTicketEvent(db, id, type, actorDiscordId, data, at);
-    },
-
-    /** The channel saw a message at `at` (read from Discord by the inactivity job). */
-    async recordTicketActivity(id: number, at: Date): Promise<void> {
-      await db
-        .update(tickets)
-        .set({ lastActivityAt: at })
-        .where(and(eq(tickets.id, id), lt(tickets.lastActivityAt, at)));
-    },
-
-    /**
-     * A person wrote in a channel at `at` (the bot's messageCreate): when the channel is a live
-     * ticket's, records whether its customer or someone else wrote last, and the activity. One
-     * statement on the channel index, no read first: a channel that is not a ticket's matches
-     * nothing. A message older than the one recorded (Discord redelivering, or events out of
-     * order) changes nothing, so each message counts once. Answers the ticket's number when
-     * the message was recorded.
-     */
-    async recordTicketMessage(message: {
-      channelId: string;
-      authorDiscordId: string;
-      at: Date;
-    }): Promise<number | null> {
-      const at = message.at.toISOString();
-      const [row] = await db
-        .update(tickets)
-        .set({
-          lastMessageAt: message.at,
-          lastMessageBy: sql`case when ${tickets.customerDiscordId} = ${message.authorDiscordId} then 'customer' else 'staff' end`,
-          lastActivityAt: sql`greatest(${tickets.lastActivityAt}, ${at}::timestamptz)`,
-        })
-        .where(
-          and(
-            eq(tickets.channelId, message.channelId),
-            inArray(tickets.status, [...LIVE_TICKET_STATUSES]),
-            sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} < ${at}::timestamptz)`,
-          ),
-        )
-        .returning({ id: tickets.id });
-      return row?.id ?? null;
-    },
-
-    /** Live tickets with a channel whose last known activity is older than `before`. */
-    async listQuietTickets(before: Date, limit = 100): Promise<Ticket[]> {
-      const rows = await db
-        .select()
-        .from(tickets)
-        .where(
-          and(
-            inArray(tickets.status, [...LIVE_TICKET_STATUSES]),
-            isNotNull(tickets.channelId),
-            lt(tickets.lastActivityAt, before),
-          ),
-        )
-        .orderBy(asc(tickets.lastActivityAt))
-        .limit(limit);
-      return rows.map(toTicket);
     },
   };
 }
