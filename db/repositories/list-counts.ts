@@ -124,13 +124,12 @@ type GroupedRow = Record<string, string | number | null>;
 
 /**
  * The GROUPING SETS pass: per facet its value, whether the row is that facet's set, and its
- * count among the rows matching `match` and every other facet; the empty set gives the total.
+ * count among the rows matching every other facet; the empty set gives the total.
  */
-function groupingPass(request: ListCountRequest, match: SQL[]) {
+function groupingPass(request: ListCountRequest) {
   const entries = Object.entries(request.facets);
   const conditions = entries.map(([, facet]) => facetCondition(facet));
-  const others = (skip: number) =>
-    allOf([...match, ...conditions.filter((_, index) => index !== skip)]);
+  const others = (skip: number) => allOf(conditions.filter((_, index) => index !== skip));
   const columns = entries.flatMap(([, facet], index) => [
     sql`(${facet.value})::text as ${sql.identifier(`f${index}`)}`,
     sql`grouping((${facet.value})::text)::int as ${sql.identifier(`g${index}`)}`,
@@ -140,7 +139,7 @@ function groupingPass(request: ListCountRequest, match: SQL[]) {
     [...entries.map(([, facet]) => sql`((${facet.value})::text)`), sql`()`],
     sql`, `,
   );
-  const total = sql`(count(*) filter (where ${allOf([...match, ...conditions])}))::int as total`;
+  const total = sql`(count(*) filter (where ${allOf(conditions)}))::int as total`;
   /** The same columns as nulls, for a row of the statement that is not a group. */
   const nulls = entries
     .flatMap((_, index) => [
@@ -178,7 +177,7 @@ const sortCounts = (counts: FacetCount[]) =>
 
 /** Exact counts over the rows matching `where` (a set known to be small). */
 async function groupCounts(db: Executor, request: ListCountRequest) {
-  const pass = groupingPass(request, []);
+  const pass = groupingPass(request);
   const rows = rowsOf<GroupedRow>(
     await db.execute(sql`
       select ${pass.columns} from ${request.table}
@@ -195,7 +194,7 @@ async function groupCounts(db: Executor, request: ListCountRequest) {
  * one-time filter); else the table's size for the sample.
  */
 async function countIfFew(db: Executor, request: ListCountRequest, limit: number) {
-  const pass = groupingPass(request, []);
+  const pass = groupingPass(request);
   const where = allOf(request.where);
   const rows = rowsOf<GroupedRow & { matched: number | null; table_rows: number | null }>(
     await db.execute(sql`
@@ -250,14 +249,19 @@ async function estimate(
   const all = listConditions(request);
   const filtered = all.length > where.length;
   const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, tableRows));
-  const pass = groupingPass(request, where);
+  const pass = groupingPass(request);
+  const sample = sql`${request.table} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (52)`;
   const bounded = filtered
     ? sql`(select count(*)::int from (select 1 from ${request.table} where ${allOf(all)} limit ${sql.raw(String(limit + 1))}) as up_to)`
     : sql`null::int`;
+  // The same seed takes the same pages twice: once counted whole (the ratio's denominator,
+  // no facet computed), once grouped where the scope and search match.
   const rows = rowsOf<GroupedRow & { sampled: number; exact_total: number | null }>(
     await db.execute(sql`
-      select ${pass.columns}, count(*)::int as sampled, ${bounded} as exact_total
-      from ${request.table} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (52)
+      select ${pass.columns}, (select count(*)::int from ${sample}) as sampled,
+        ${bounded} as exact_total
+      from ${sample}
+      where ${allOf(where)}
       group by grouping sets (${pass.sets})`),
   );
   const totalRow = readGroups(request, rows).totalRow;
