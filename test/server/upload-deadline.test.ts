@@ -1,7 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { BucketConfig } from '../../core/config';
 import { createBucketClient } from '../../db/bucket-client';
 import { seedOnce } from '../../db/seed';
@@ -24,13 +24,19 @@ for (const driver of DRIVERS) {
     const apps: FastifyInstance[] = [];
 
     beforeAll(async () => {
-      s3 = await startLocalS3Process();
       database = await createTestDatabase(driver);
       await seedOnce(database.db);
     });
     afterAll(async () => {
-      for (const app of apps) await app.close();
       await database?.close();
+    });
+    // A bucket of its own for each test: a PUT the first test's sleeping bucket carries out
+    // late (and the store removes 30 s later) must not count as "what was stored" in the next.
+    beforeEach(async () => {
+      s3 = await startLocalS3Process();
+    });
+    afterEach(async () => {
+      for (const app of apps.splice(0)) await app.close();
       await s3?.close();
     });
 
