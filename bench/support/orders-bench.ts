@@ -67,3 +67,47 @@ export async function timeGet(
     (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(1);
   return { p50: at(0.5), p95: at(0.95) };
 }
+
+/**
+ * What the Payments list reads beside the orders of insertBenchOrders (`b-<g>`): a Robux
+ * payment row for three orders in four (checked, some handed to a verifier), a card price for
+ * one in five (paid by card when paid), a refund for one paid order in fifty, and the
+ * customers as people (`buyer<k>`). Run it in a transaction, like insertBenchOrders.
+ */
+export async function insertBenchPayments(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local session_replication_role = replica`);
+  await tx.execute(sql`set local statement_timeout = 0`);
+  await tx.execute(sql`
+    insert into order_payments (order_id, pass_price, game_pass_id, last_check_at,
+      last_check_result, escalated_at, escalation_reason, created_at)
+    select o.id, ceil(o.price_robux / 0.7)::int, (900000 + g)::text,
+      case when g % 6 <> 0 then o.created_at + interval '5 minutes' end,
+      case when g % 6 <> 0
+        then (array['not_yet','owned','private_inventory','roblox_error','key_refused','rate_limited'])[1 + (g / 6) % 6]
+      end,
+      case when g % 97 = 0 then o.created_at + interval '10 minutes' end,
+      case when g % 97 = 0 then 'inventory private' end, o.created_at
+    from (select id, price_robux, created_at, substr(id, 3)::bigint as g from orders
+          where id like 'b-%') o
+    where g % 4 <> 3`);
+  await tx.execute(sql`
+    insert into order_card_payments (order_id, amount, currency, session_status, paid_at, created_at)
+    select o.id, o.price_robux, 'usd',
+      (array['open','expired','complete'])[1 + (g / 5) % 3],
+      case when o.paid_at is not null then o.paid_at end, o.created_at
+    from (select id, price_robux, created_at, paid_at, substr(id, 3)::bigint as g from orders
+          where id like 'b-%') o
+    where g % 5 = 0`);
+  // Only the orders that change: paid_with left null reads as Robux (a verifier's Verify).
+  await tx.execute(sql`
+    update orders set
+      paid_with = case when substr(id, 3)::bigint % 5 = 0 then 'card' end,
+      refunded_at = case when substr(id, 3)::bigint % 50 = 1 then paid_at + interval '1 day' end
+    where id like 'b-%' and paid_at is not null
+      and (substr(id, 3)::bigint % 5 = 0 or substr(id, 3)::bigint % 50 = 1)`);
+  await tx.execute(sql`
+    insert into people (discord_id, username, global_name, first_seen_at, last_seen_at)
+    select (200000000000000000 + k)::text, 'buyer' || k, 'Buyer ' || k, now(), now()
+    from generate_series(0, 99999) k
+    on conflict do nothing`);
+}

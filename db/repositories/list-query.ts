@@ -19,6 +19,12 @@ export type ListPageRequest = ListCountRequest & {
   sort: SQL;
   id: SQL;
   descending: boolean;
+  /**
+   * Rows without the sort's value come last in either direction (Payments' paid and checked
+   * sorts). Only for a sort that can be null: on a column that cannot, `nulls last` only keeps
+   * a descending read from walking the column's index.
+   */
+  nullsLast?: boolean;
 };
 
 /** The page, its size and the direction of a list's query (core/shared/list-page.ts). */
@@ -53,9 +59,13 @@ export async function readListPage<Row>(
   const read = (window: { reverse: boolean; limit: number; offset: number }) => {
     if (window.limit === 0) return Promise.resolve([]);
     const direction = sql.raw(request.descending !== window.reverse ? 'desc' : 'asc');
+    // Read from the end, the rows that come last come first.
+    const nulls = request.nullsLast
+      ? sql.raw(window.reverse ? ' nulls first' : ' nulls last')
+      : sql``;
     return select({
       where,
-      orderBy: [sql`${request.sort} ${direction}`, sql`${request.id} ${direction}`],
+      orderBy: [sql`${request.sort} ${direction}${nulls}`, sql`${request.id} ${direction}`],
       limit: window.limit,
       offset: window.offset,
     });

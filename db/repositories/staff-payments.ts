@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { AUTOMATIC_VERIFIER_IDS } from '../../core/orders/order';
 import { priceForNet } from '../../core/orders/tax';
 import { formatCardAmount } from '../../core/payments/card';
@@ -13,29 +13,45 @@ import {
   type PaymentState,
 } from '../../core/payments/staff-list';
 import { personName } from '../../core/people/person';
-import { addDays } from '../../core/shared/day';
-import type { FacetCount, ListPage } from '../../core/shared/list-page';
+import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orderCardPayments, orderPayments, orders, people } from '../schema';
+import {
+  inWindow,
+  type ListFacet,
+  likePrefix,
+  pageOfQuery,
+  readListPage,
+  toListPage,
+} from './list-query';
 
 // The dashboard's Payments list (core/payments/staff-list.ts) and the Overview's payment
-// figures. Each facet is one SQL expression, so the filter and its counts say the same.
+// figures. The list is counted and paged like every other (list-query.ts, decision 052): each
+// facet is one SQL expression on `orders` (the payment rows it needs read by subqueries), so
+// the filter and its counts say the same and the counts are one statement on one table; only
+// the page's rows are joined.
 
 const STATE = sql<PaymentState>`(case when ${orders.status} = 'awaiting_payment' then 'awaiting' when ${orders.refundedAt} is not null then 'refunded' else 'paid' end)`;
+/** STATE's values as conditions: `awaiting` is the status the orders' indexes lead with. */
+const STATE_MATCH: Record<PaymentState, SQL> = {
+  awaiting: sql`${orders.status} = 'awaiting_payment'`,
+  paid: sql`(${orders.status} <> 'awaiting_payment' and ${orders.refundedAt} is null)`,
+  refunded: sql`(${orders.status} <> 'awaiting_payment' and ${orders.refundedAt} is not null)`,
+};
 // One method per order (core/payments/staff-list.ts PAYMENT_METHODS): how it was paid once
 // paid (a verifier's Verify records no `paid_with`: Robux, since a card payment always records
 // 'card'); while unpaid, Robux, or Robux or card when the order has a card price.
-const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' when ${orderCardPayments.orderId} is not null then 'robux_or_card' else 'robux' end)`;
-const CHECK = sql<PaymentCheck>`(case when ${orderPayments.escalatedAt} is not null then 'escalated' else coalesce(${orderPayments.lastCheckResult}, 'not_checked') end)`;
+const HAS_CARD_PRICE = sql`exists (select from ${orderCardPayments} where ${orderCardPayments.orderId} = ${orders.id})`;
+const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' when ${HAS_CARD_PRICE} then 'robux_or_card' else 'robux' end)`;
+const CHECK = sql<PaymentCheck>`coalesce((select case when ${orderPayments.escalatedAt} is not null then 'escalated' else ${orderPayments.lastCheckResult} end from ${orderPayments} where ${orderPayments.orderId} = ${orders.id}), 'not_checked')`;
 
-const FACETS = { status: STATE, method: METHOD, check: CHECK } as const;
-type Facet = keyof typeof FACETS;
-
-const SORTS: Record<PaymentListQuery['sort'], SQL> = {
-  created: sql`${orders.createdAt}`,
-  amount: sql`${orders.priceRobux}`,
-  paid: sql`${orders.paidAt}`,
-  checked: sql`${orderPayments.lastCheckAt}`,
+/** Sorts whose value an order may lack (unpaid, never checked): those rows come last. */
+const SORTS: Record<PaymentListQuery['sort'], { by: SQL; nullable: boolean }> = {
+  created: { by: sql`${orders.createdAt}`, nullable: false },
+  amount: { by: sql`${orders.priceRobux}`, nullable: false },
+  paid: { by: sql`${orders.paidAt}`, nullable: true },
+  // The page's select joins order_payments.
+  checked: { by: sql`${orderPayments.lastCheckAt}`, nullable: true },
 };
 
 /** Verified by the Roblox check or Stripe's webhook (core/orders AUTOMATIC_VERIFIER_IDS). */
@@ -51,27 +67,43 @@ function cardCheckoutOf(card: typeof orderCardPayments.$inferSelect | null): Car
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
-function conditions(query: PaymentListQuery, leaveOut?: Facet): SQL[] {
-  const where: SQL[] = [];
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const match = or(
-      ilike(orders.id, pattern),
-      ilike(orders.customerRobloxUsername, pattern),
-      eq(orders.customerDiscordId, query.q),
-      ilike(people.username, pattern),
-      ilike(people.globalName, pattern),
-    );
-    if (match) where.push(match);
-  }
-  if (query.from) where.push(gte(orders.createdAt, dayStart(query.from)));
-  if (query.to) where.push(lt(orders.createdAt, dayStart(addDays(query.to, 1))));
-  for (const facet of Object.keys(FACETS) as Facet[]) {
-    const values = query[facet];
-    if (facet === leaveOut || !values?.length) continue;
-    where.push(inArray(FACETS[facet], values));
-  }
-  return where;
+/**
+ * `q` as a condition, as the Orders list searches (staff-orders.ts): the start of the order id,
+ * of the Roblox name or of the customer's Discord username or display name (any case), or the
+ * customer's Discord id. The names are matched in `people` first, as an array the statement
+ * computes once (an InitPlan), so each part of the `or` is an index condition on `orders`; an
+ * `exists` per order would make the planner read every order.
+ */
+function searchCondition(q: string): SQL {
+  const prefix = likePrefix(q.toLowerCase());
+  const named = sql`array(select ${people.discordId} from ${people}
+    where lower(${people.username}) like ${prefix} or lower(${people.globalName}) like ${prefix}
+    limit ${NAMED_MAX})`;
+  return sql`(${orders.id} like ${prefix} or lower(${orders.customerRobloxUsername}) like ${prefix}
+    or ${orders.customerDiscordId} = ${q} or ${orders.customerDiscordId} = any(${named}))`;
+}
+/** Most customers a name search matches (as people.idsNamedLike): a letter stays cheap. */
+const NAMED_MAX = 50;
+
+function listRequest(query: PaymentListQuery) {
+  const facets: Record<string, ListFacet> = {
+    status: {
+      value: STATE,
+      chosen: query.status,
+      match: (chosen) => or(...chosen.map((value) => STATE_MATCH[value as PaymentState])),
+    },
+    method: { value: METHOD, chosen: query.method },
+    check: { value: CHECK, chosen: query.check },
+  };
+  return {
+    table: orders,
+    where: [
+      query.q ? searchCondition(query.q) : undefined,
+      query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
+      query.to ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'` : undefined,
+    ],
+    facets,
+  };
 }
 
 // The row's status and method, as STATE and METHOD say them in SQL.
@@ -89,62 +121,39 @@ function methodOf(
   return card ? 'robux_or_card' : 'robux';
 }
 
-export function createStaffPaymentsRepository(db: Executor) {
-  const from = () =>
-    db
-      .select()
-      .from(orders)
-      .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
-      .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
-      .leftJoin(people, eq(people.discordId, orders.customerDiscordId));
-
-  async function facetCounts(query: PaymentListQuery, facet: Facet): Promise<FacetCount[]> {
-    const value = FACETS[facet];
-    const rows = await db
-      .select({ value, count: sql<number>`count(*)::int` })
-      .from(orders)
-      .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
-      .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
-      .leftJoin(people, eq(people.discordId, orders.customerDiscordId))
-      .where(and(...conditions(query, facet)))
-      .groupBy(value);
-    return rows
-      .map((row) => ({ value: String(row.value), count: Number(row.count) }))
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  }
-
+export function createStaffPaymentsRepository(
+  db: Executor,
+  /** Tests lower the exact-count limit (list-counts.ts) to take the estimated path. */
+  tuning: { exactLimit?: number } = {},
+) {
   return {
     async list(query: PaymentListQuery): Promise<ListPage<PaymentRow>> {
-      const where = and(...conditions(query));
-      const [counted] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
-        .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
-        .leftJoin(people, eq(people.discordId, orders.customerDiscordId))
-        .where(where);
-      const total = Number(counted?.n ?? 0);
-      const lastPage = Math.max(1, Math.ceil(total / query.size));
-      const page = Math.min(query.page, lastPage);
-      const direction = query.order === 'asc' ? asc : desc;
       const sort = SORTS[query.sort];
-      const [rows, status, method, check] = await Promise.all([
-        from()
-          .where(where)
-          .orderBy(
-            // Rows without the sorted value (unpaid, never checked) come last either way.
-            sql`${sort} is null`,
-            direction(sort),
-            direction(orders.id),
-          )
-          .limit(query.size)
-          .offset((page - 1) * query.size),
-        facetCounts(query, 'status'),
-        facetCounts(query, 'method'),
-        facetCounts(query, 'check'),
-      ]);
-      return {
-        rows: rows.map(
+      const read = await readListPage(
+        db,
+        {
+          ...listRequest(query),
+          ...tuning,
+          ...pageOfQuery(query),
+          sort: sort.by,
+          nullsLast: sort.nullable,
+          id: sql`${orders.id}`,
+        },
+        (window) =>
+          inWindow(
+            db
+              .select()
+              .from(orders)
+              .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+              .leftJoin(orderCardPayments, eq(orderCardPayments.orderId, orders.id))
+              .leftJoin(people, eq(people.discordId, orders.customerDiscordId))
+              .$dynamic(),
+            window,
+          ),
+      );
+      return toListPage(
+        read,
+        read.rows.map(
           ({
             orders: order,
             order_payments: payment,
@@ -176,11 +185,8 @@ export function createStaffPaymentsRepository(db: Executor) {
             createdAt: order.createdAt.toISOString(),
           }),
         ),
-        total,
-        page,
-        pageSize: query.size,
-        facets: { status, method, check },
-      };
+        query.size,
+      );
     },
 
     /** Orders paid in the last `days` days before `now`: how fast, and who verified them. */

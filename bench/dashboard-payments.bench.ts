@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../db/client';
+import { rowsOf } from '../db/repositories/list-counts';
+import { buildTestApp } from '../test/support/app';
+import type { TestDatabase } from '../test/support/database';
+import { signInAsStaff } from '../test/support/staff';
+import { openBenchDatabase } from './bench-database';
+import { insertBenchOrders, insertBenchPayments } from './support/orders-bench';
+
+// `npm run bench -- dashboard-payments` (also part of `-- dashboard`): the Payments list on the
+// dashboard's table contract (decision 052) at scale, as dashboard-orders times the Orders list:
+// one request answers the page, the total and the three facets' counts; per case the first
+// request (cold: a search text not asked before) and then RUNS more (warm, p50 / p95).
+// The orders are dashboard-orders' (BENCH_DASHBOARD_ORDERS on Postgres, 1,000,000;
+// BENCH_DASHBOARD_ORDERS_PGLITE on PGlite, 200,000) with their payment rows and customers
+// (bench/support/orders-bench.ts insertBenchPayments). BENCH_KEEP_DATABASE and
+// BENCH_PGLITE_DIR keep a seed between runs; name one apart from dashboard-orders' own.
+const ROWS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1_000_000);
+const PGLITE_ROWS = Number(process.env.BENCH_DASHBOARD_ORDERS_PGLITE ?? 200_000);
+const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 15);
+const DRIVERS = (process.env.BENCH_DASHBOARD_DRIVERS ?? 'postgres,pglite').split(',');
+
+/** Each case's query; `{q}` and `{name}` are replaced by search texts not asked before (cold). */
+const CASES: [string, string][] = [
+  ['unfiltered, page 1', ''],
+  ['unfiltered, last page', 'page=1000000'],
+  ['two facets + search', 'status=awaiting,paid&check=not_yet,owned&q={q}'],
+  ['two facets + name search', 'method=robux,card&check=not_checked,escalated&q={name}'],
+  ['search only', 'q={q}'],
+  ['two facets, no search', 'status=awaiting&method=robux_or_card'],
+  ['by last check, page 1', 'sort=checked'],
+];
+
+let searches = 4200;
+/** A customer's Roblox name start matching about 110 of a million orders (Cust4201, Cust42010…). */
+const nextSearch = () => `cust${searches++}`;
+/** The same customers by their Discord username (buyer4201, buyer42010…: people). */
+const nextName = () => `buyer${searches++}`;
+
+async function timeCase(app: FastifyInstance, cookie: string, template: string) {
+  const url = () =>
+    `/api/staff/payments?${template.replace('{q}', nextSearch()).replace('{name}', nextName())}`;
+  const once = async (path: string) => {
+    const started = performance.now();
+    const response = await app.inject({ url: path, headers: { cookie } });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
+    const body = response.json() as {
+      total: number;
+      facets: Record<string, unknown[]>;
+      totalIsEstimate?: boolean;
+    };
+    if (Object.keys(body.facets).length !== 3) throw new Error(`${path}: facets missing`);
+    return { ms, body };
+  };
+  const cold = await once(url());
+  const path = url();
+  await once(path);
+  const ms: number[] = [];
+  for (let run = 0; run < RUNS; run++) ms.push((await once(path)).ms);
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
+  return { cold: cold.ms, p50: at(0.5), p95: at(0.95), body: cold.body };
+}
+
+async function run(driver: string, database: TestDatabase, rows: number) {
+  const app = await buildTestApp(database);
+  try {
+    const verifier = (await signInAsStaff(database.db, ['payment_verifier'])).cookie;
+    console.log(`\n${driver}, ${rows.toLocaleString('en')} orders, ms at the server:`);
+    console.log(
+      `${'case'.padEnd(36)} ${'cold'.padStart(8)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}  total`,
+    );
+    let worst = 0;
+    for (const [name, template] of CASES) {
+      const result = await timeCase(app, verifier, template);
+      if (name.startsWith('two facets +')) worst = Math.max(worst, result.p95);
+      const counted = `${result.body.total.toLocaleString('en')}${result.body.totalIsEstimate ? ' (estimate)' : ''}`;
+      console.log(
+        `${name.padEnd(36)} ${result.cold.toFixed(1).padStart(8)} ${result.p50.toFixed(1).padStart(9)} ${result.p95.toFixed(1).padStart(9)}  ${counted}`,
+      );
+    }
+    console.log(`worst p95 with two facets and a search: ${worst.toFixed(1)} ms (goal < 50 ms)`);
+  } finally {
+    await app.close();
+  }
+}
+
+const seed = (rows: number) => async (db: TestDatabase['db']) => {
+  await db.transaction(async (tx) => {
+    await insertBenchOrders(tx, { rows, from: '2024-01-01', distinctTimes: true });
+    await insertBenchPayments(tx);
+  });
+};
+const FILLED = ['order_payments', 'order_card_payments', 'people'];
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (DRIVERS.includes('postgres')) {
+  if (!postgresUrl) {
+    console.log(
+      'dashboard-payments on Postgres skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
+    );
+  } else {
+    const database = await openBenchDatabase({
+      table: 'orders',
+      rows: ROWS,
+      seed: seed(ROWS),
+      alsoFilled: FILLED,
+    });
+    try {
+      await run('Postgres', database, ROWS);
+    } finally {
+      await database.close();
+    }
+  }
+}
+if (DRIVERS.includes('pglite')) {
+  const dataDir = process.env.BENCH_PGLITE_DIR;
+  const database: TestDatabase = await openDatabase(dataDir ? { dataDir } : {});
+  await database.migrate();
+  try {
+    const [seeded] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from orders`),
+    );
+    if (Number(seeded?.n ?? 0) < PGLITE_ROWS) {
+      const started = performance.now();
+      await seed(PGLITE_ROWS)(database.db);
+      for (const table of ['orders', ...FILLED]) {
+        await database.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+      }
+      console.log(
+        `seeded ${PGLITE_ROWS.toLocaleString('en')} orders and their payments into PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    await run('PGlite', database, PGLITE_ROWS);
+  } finally {
+    await database.close();
+  }
+}
