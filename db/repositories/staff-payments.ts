@@ -41,8 +41,11 @@ const STATE_MATCH: Record<PaymentState, SQL> = {
 // One method per order (core/payments/staff-list.ts PAYMENT_METHODS): how it was paid once
 // paid (a verifier's Verify records no `paid_with`: Robux, since a card payment always records
 // 'card'); while unpaid, Robux, or Robux or card when the order has a card price.
-const HAS_CARD_PRICE = sql`exists (select from ${orderCardPayments} where ${orderCardPayments.orderId} = ${orders.id})`;
-const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' when ${HAS_CARD_PRICE} then 'robux_or_card' else 'robux' end)`;
+// The card price is read per order by a scalar subquery, never an `exists`: the planner turns
+// an `exists` into a hash of every card payment (200,000 at a million orders) to answer the
+// few unpaid orders of a page's sample.
+const UNPAID_METHOD = sql`coalesce((select 'robux_or_card' from ${orderCardPayments} where ${orderCardPayments.orderId} = ${orders.id}), 'robux')`;
+const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' else ${UNPAID_METHOD} end)`;
 const CHECK = sql<PaymentCheck>`coalesce((select case when ${orderPayments.escalatedAt} is not null then 'escalated' else ${orderPayments.lastCheckResult} end from ${orderPayments} where ${orderPayments.orderId} = ${orders.id}), 'not_checked')`;
 
 /** Sorts whose value an order may lack (unpaid, never checked): those rows come last. */

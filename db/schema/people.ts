@@ -20,5 +20,11 @@ export const people = pgTable(
     /** Kept to the hour: an unchanged person seen again within it is not written (remember). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('people_username_idx').on(sql`lower(${table.username})`)],
+  (table) => [
+    // A list's search by the start of a name (Payments, db/repositories/staff-payments.ts;
+    // people.idsNamedLike): pattern_ops so LIKE 'x%' uses them under any collation (the plain
+    // lower() index did not: a scan of every person); equality uses them too.
+    index('people_username_pattern_idx').on(sql`lower(${table.username}) text_pattern_ops`),
+    index('people_global_name_pattern_idx').on(sql`lower(${table.globalName}) text_pattern_ops`),
+  ],
 );
