@@ -24,6 +24,8 @@ const DRIVERS = (process.env.BENCH_DASHBOARD_DRIVERS ?? 'postgres,pglite').split
 /** Each case's query; `{q}` and `{name}` are replaced by search texts not asked before (cold). */
 const CASES: [string, string][] = [
   ['unfiltered, page 1', ''],
+  // What the page opens on (web/src/dashboard/pages/payments.tsx).
+  ['awaiting, page 1', 'status=awaiting'],
   ['unfiltered, last page', 'page=1000000'],
   ['two facets + search', 'status=awaiting,paid&check=not_yet,owned&q={q}'],
   ['two facets + name search', 'method=robux,card&check=not_checked,escalated&q={name}'],

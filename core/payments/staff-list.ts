@@ -45,6 +45,11 @@ export type PaymentCheck = (typeof PAYMENT_CHECKS)[number];
 export const PAYMENT_SORTS = ['created', 'amount', 'paid', 'checked'] as const;
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
+/**
+ * `GET /api/staff/payments` (core/shared/list-page.ts): `q` finds the start of an order id, of
+ * the customer's Roblox name or of their Discord username or display name (any case), or the
+ * customer's Discord id; dates are the order's creation.
+ */
 export const PaymentListQuerySchema = ListQuerySchema(
   z.enum(PAYMENT_SORTS, { error: `Sort must be one of ${PAYMENT_SORTS.join(', ')}` }),
   'created',

@@ -70,6 +70,9 @@ function cardCheckoutOf(card: typeof orderCardPayments.$inferSelect | null): Car
 
 const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
+/** Most customers a name search matches (as people.idsNamedLike): a letter stays cheap. */
+const NAMED_MAX = 50;
+
 /**
  * `q` as a condition, as the Orders list searches (staff-orders.ts): the start of the order id,
  * of the Roblox name or of the customer's Discord username or display name (any case), or the
@@ -85,8 +88,6 @@ function searchCondition(q: string): SQL {
   return sql`(${orders.id} like ${prefix} or lower(${orders.customerRobloxUsername}) like ${prefix}
     or ${orders.customerDiscordId} = ${q} or ${orders.customerDiscordId} = any(${named}))`;
 }
-/** Most customers a name search matches (as people.idsNamedLike): a letter stays cheap. */
-const NAMED_MAX = 50;
 
 function listRequest(query: PaymentListQuery) {
   const facets: Record<string, ListFacet> = {
