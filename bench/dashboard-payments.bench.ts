@@ -42,7 +42,7 @@ const nextName = () => `buyer${searches++}`;
 
 async function timeCase(app: FastifyInstance, cookie: string, template: string) {
   const url = () =>
-    `/api/staff/payments?${template.replace('{q}', nextSearch()).replace('{name}', nextName())}`;
+    `/api/staff/payments?${template.replace('{q}', nextSearch).replace('{name}', nextName)}`;
   const once = async (path: string) => {
     const started = performance.now();
     const response = await app.inject({ url: path, headers: { cookie } });
