@@ -6,7 +6,7 @@ import { buildTestApp } from '../test/support/app';
 import type { TestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
 import { openBenchDatabase } from './bench-database';
-import { insertBenchOrders } from './support/orders-bench';
+import { insertBenchOrders, insertBenchPeople } from './support/orders-bench';
 
 // `npm run bench -- dashboard-orders` (also part of `-- dashboard`): the orders list of the
 // dashboard's table contract (decision 052) at scale, at the server (app.inject): one request
@@ -23,7 +23,7 @@ const DRIVERS = (process.env.BENCH_DASHBOARD_DRIVERS ?? 'postgres,pglite').split
 
 const DESIGNER = (n: number) => String(100000000000000000n + BigInt(n));
 
-/** Each case's query; `{q}` is replaced by a search text not asked before (cold). */
+/** Each case's query; `{q}` and `{name}` are replaced by search texts not asked before (cold). */
 const CASES: [string, string][] = [
   ['unfiltered, page 1', ''],
   ['unfiltered, middle page', 'page={middle}'],
@@ -31,6 +31,8 @@ const CASES: [string, string][] = [
   ['two facets + search', `status=paid,in_qc,logged&designer=${DESIGNER(2)},${DESIGNER(3)}&q={q}`],
   ['two facets + search, by price', `status=paid,logged&qc=none,passed&q={q}&sort=price&order=asc`],
   ['search only', 'q={q}'],
+  // The customers' Discord names (people, with a nickname for one in three).
+  ['name search', 'q={name}'],
   ['two facets, no search', `status=paid,in_qc&designer=${DESIGNER(4)},${DESIGNER(5)}`],
   ['two facets, no search, last page', `status=paid&paid=true&page=1000000`],
 ];
@@ -38,12 +40,15 @@ const CASES: [string, string][] = [
 let searches = 4200;
 /** A customer's Roblox name start matching about 110 of a million orders (Cust4201, Cust42010…). */
 const nextSearch = () => `cust${searches++}`;
+/** The same customers by their Discord username (buyer4201, buyer42010…: people). */
+const nextName = () => `buyer${searches++}`;
 
 async function timeCase(app: FastifyInstance, cookie: string, template: string, total: number) {
   const url = () =>
     `/api/staff/orders?${template
       .replace('{middle}', String(Math.max(1, Math.floor(total / 25 / 2))))
-      .replace('{q}', nextSearch())}`;
+      .replace('{q}', nextSearch)
+      .replace('{name}', nextName)}`;
   const once = async (path: string) => {
     const started = performance.now();
     const response = await app.inject({ url: path, headers: { cookie } });
@@ -109,9 +114,10 @@ async function run(driver: string, database: TestDatabase, rows: number) {
 }
 
 const seed = (rows: number) => async (db: TestDatabase['db']) => {
-  await db.transaction((tx) =>
-    insertBenchOrders(tx, { rows, from: '2024-01-01', distinctTimes: true }),
-  );
+  await db.transaction(async (tx) => {
+    await insertBenchOrders(tx, { rows, from: '2024-01-01', distinctTimes: true });
+    await insertBenchPeople(tx);
+  });
 };
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -121,7 +127,12 @@ if (DRIVERS.includes('postgres')) {
       'dashboard-orders on Postgres skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
     );
   } else {
-    const database = await openBenchDatabase({ table: 'orders', rows: ROWS, seed: seed(ROWS) });
+    const database = await openBenchDatabase({
+      table: 'orders',
+      rows: ROWS,
+      seed: seed(ROWS),
+      alsoFilled: ['people'],
+    });
     try {
       await run('Postgres', database, ROWS);
     } finally {
@@ -143,6 +154,7 @@ if (DRIVERS.includes('pglite')) {
       const started = performance.now();
       await seed(PGLITE_ROWS)(database.db);
       await database.db.execute(sql`vacuum analyze orders`);
+      await database.db.execute(sql`vacuum analyze people`);
       console.log(
         `seeded ${PGLITE_ROWS.toLocaleString('en')} orders into PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -31,7 +31,16 @@ const CASES: [string, string][] = [
   ['two facets + name search', 'method=robux,card&check=not_checked,escalated&q={name}'],
   ['search only', 'q={q}'],
   ['two facets, no search', 'status=awaiting&method=robux_or_card'],
+  // The sorts an order may lack the value of (decision 052's Payments addendum): page 1 either
+  // way, the last page, and after the filter the page opens on.
   ['by last check, page 1', 'sort=checked'],
+  ['by last check, oldest first', 'sort=checked&order=asc'],
+  ['by last check, last page', 'sort=checked&page=1000000'],
+  ['awaiting, by last check', 'status=awaiting&sort=checked'],
+  ['by paid, page 1', 'sort=paid'],
+  ['by paid, oldest first', 'sort=paid&order=asc'],
+  ['by paid, last page', 'sort=paid&page=1000000'],
+  ['awaiting, by paid', 'status=awaiting&sort=paid'],
 ];
 
 let searches = 4200;

@@ -72,7 +72,7 @@ export async function timeGet(
  * What the Payments list reads beside the orders of insertBenchOrders (`b-<g>`): a Robux
  * payment row for three orders in four (checked, some handed to a verifier), a card price for
  * one in five (paid by card when paid), a refund for one paid order in fifty, and the
- * customers as people (`buyer<k>`). Run it in a transaction, like insertBenchOrders.
+ * customers as people (insertBenchPeople). Run it in a transaction, like insertBenchOrders.
  */
 export async function insertBenchPayments(tx: Executor): Promise<void> {
   await tx.execute(sql`set local session_replication_role = replica`);
@@ -105,9 +105,18 @@ export async function insertBenchPayments(tx: Executor): Promise<void> {
       refunded_at = case when substr(id, 3)::bigint % 50 = 1 then paid_at + interval '1 day' end
     where id like 'b-%' and paid_at is not null
       and (substr(id, 3)::bigint % 5 = 0 or substr(id, 3)::bigint % 50 = 1)`);
+  await insertBenchPeople(tx);
+}
+
+/**
+ * The customers of insertBenchOrders' orders as people: `buyer<k>`, "Buyer <k>", and a server
+ * nickname (`nick<k>`) for one in three, so a name search reads all three names.
+ */
+export async function insertBenchPeople(tx: Executor): Promise<void> {
   await tx.execute(sql`
-    insert into people (discord_id, username, global_name, first_seen_at, last_seen_at)
-    select (200000000000000000 + k)::text, 'buyer' || k, 'Buyer ' || k, now(), now()
+    insert into people (discord_id, username, global_name, nick, first_seen_at, last_seen_at)
+    select (200000000000000000 + k)::text, 'buyer' || k, 'Buyer ' || k,
+      case when k % 3 = 0 then 'nick' || k end, now(), now()
     from generate_series(0, 99999) k
     on conflict do nothing`);
 }

@@ -1,5 +1,5 @@
-import { and, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, count, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { countList, type ListCountRequest, type ListCounts, listConditions } from './list-counts';
@@ -20,11 +20,11 @@ export type ListPageRequest = ListCountRequest & {
   id: SQL;
   descending: boolean;
   /**
-   * Rows without the sort's value come last in either direction (Payments' paid and checked
-   * sorts). Only for a sort that can be null: on a column that cannot, `nulls last` only keeps
-   * a descending read from walking the column's index.
+   * For a sort some rows lack the value of (Payments' paid and checked): the condition, on
+   * `table`, that a row has it. Rows without the value come last in either direction: the page
+   * is read in two parts (readInParts), so each part walks an index of its own.
    */
-  nullsLast?: boolean;
+  sortValued?: SQL;
 };
 
 /** The page, its size and the direction of a list's query (core/shared/list-page.ts). */
@@ -56,16 +56,16 @@ export async function readListPage<Row>(
   select: (window: RowWindow) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; counts: ListCounts; page: number }> {
   const where = and(...listConditions(request));
-  const read = (window: { reverse: boolean; limit: number; offset: number }) => {
+  const read = (window: PageWindow) => {
     if (window.limit === 0) return Promise.resolve([]);
     const direction = sql.raw(request.descending !== window.reverse ? 'desc' : 'asc');
-    // Read from the end, the rows that come last come first.
-    const nulls = request.nullsLast
-      ? sql.raw(window.reverse ? ' nulls first' : ' nulls last')
-      : sql``;
+    const { sortValued } = request;
+    if (sortValued) {
+      return readInParts(db, { ...request, sortValued }, { where, direction, window }, select);
+    }
     return select({
       where,
-      orderBy: [sql`${request.sort} ${direction}${nulls}`, sql`${request.id} ${direction}`],
+      orderBy: [sql`${request.sort} ${direction}`, sql`${request.id} ${direction}`],
       limit: window.limit,
       offset: window.offset,
     });
@@ -77,6 +77,53 @@ export async function readListPage<Row>(
   const rows = first ?? (await read(window));
   if (window.reverse) rows.reverse();
   return { rows, counts, page: window.page };
+}
+
+type PageWindow = { reverse: boolean; limit: number; offset: number };
+
+/**
+ * A window of a list whose sort some rows lack the value of: the rows with it (in the sort's
+ * order, the index on the value walked), then the rows without (by id, the primary key walked),
+ * or the other way round when read from the end. One statement with `nulls last` could walk
+ * neither index in both directions: a btree read backwards puts its nulls first.
+ */
+async function readInParts<Row>(
+  db: Executor,
+  request: ListPageRequest & { sortValued: SQL },
+  { where, direction, window }: { where: SQL | undefined; direction: SQL; window: PageWindow },
+  select: (window: RowWindow) => Promise<Row[]>,
+): Promise<Row[]> {
+  const byId = sql`${request.id} ${direction}`;
+  const valued = {
+    where: and(where, sql`${request.sort} is not null`),
+    orderBy: [sql`${request.sort} ${direction}`, byId],
+    counted: request.sortValued,
+  };
+  const unvalued = {
+    where: and(where, sql`${request.sort} is null`),
+    orderBy: [byId],
+    counted: sql`not (${request.sortValued})`,
+  };
+  const [first, second] = window.reverse ? [unvalued, valued] : [valued, unvalued];
+  const rows = await select({ ...first, limit: window.limit, offset: window.offset });
+  if (rows.length === window.limit) return rows;
+  // The first part ends inside the window, or before it: the second starts where it ends. Only
+  // a window wholly past a non-empty first part needs that part counted.
+  const firstRows =
+    rows.length > 0 || window.offset === 0
+      ? window.offset + rows.length
+      : await countWhere(db, request.table, and(where, first.counted));
+  const rest = await select({
+    ...second,
+    limit: window.limit - rows.length,
+    offset: Math.max(0, window.offset - firstRows),
+  });
+  return [...rows, ...rest];
+}
+
+async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
 }
 
 /** The contract's answer for `rows` of `read`, the facets as given (labelled by the list). */

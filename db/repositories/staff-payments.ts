@@ -48,13 +48,20 @@ const UNPAID_METHOD = sql`coalesce((select 'robux_or_card' from ${orderCardPayme
 const METHOD = sql<PaymentMethod>`(case when ${orders.paidWith} = 'card' then 'card' when ${orders.status} <> 'awaiting_payment' then 'robux' else ${UNPAID_METHOD} end)`;
 const CHECK = sql<PaymentCheck>`coalesce((select case when ${orderPayments.escalatedAt} is not null then 'escalated' else ${orderPayments.lastCheckResult} end from ${orderPayments} where ${orderPayments.orderId} = ${orders.id}), 'not_checked')`;
 
-/** Sorts whose value an order may lack (unpaid, never checked): those rows come last. */
-const SORTS: Record<PaymentListQuery['sort'], { by: SQL; nullable: boolean }> = {
-  created: { by: sql`${orders.createdAt}`, nullable: false },
-  amount: { by: sql`${orders.priceRobux}`, nullable: false },
-  paid: { by: sql`${orders.paidAt}`, nullable: true },
-  // The page's select joins order_payments.
-  checked: { by: sql`${orderPayments.lastCheckAt}`, nullable: true },
+/**
+ * Each sort's value; `valued`, for a sort an order may lack the value of (unpaid, never
+ * checked), says on `orders` that it has one: those without come last (readListPage).
+ */
+const SORTS: Record<PaymentListQuery['sort'], { by: SQL; valued?: SQL }> = {
+  created: { by: sql`${orders.createdAt}` },
+  amount: { by: sql`${orders.priceRobux}` },
+  paid: { by: sql`${orders.paidAt}`, valued: sql`${orders.paidAt} is not null` },
+  // The page's select joins order_payments: the checked orders are read along its
+  // last_check_at index, the order's row found by its key.
+  checked: {
+    by: sql`${orderPayments.lastCheckAt}`,
+    valued: sql`exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.lastCheckAt} is not null)`,
+  },
 };
 
 /** Verified by the Roblox check or Stripe's webhook (core/orders AUTOMATIC_VERIFIER_IDS). */
@@ -140,7 +147,7 @@ export function createStaffPaymentsRepository(
           ...tuning,
           ...pageOfQuery(query),
           sort: sort.by,
-          nullsLast: sort.nullable,
+          sortValued: sort.valued,
           id: sql`${orders.id}`,
         },
         (window) =>

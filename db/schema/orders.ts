@@ -89,6 +89,11 @@ export const orders = pgTable(
     index('orders_unpaid_price_id_idx')
       .on(table.priceRobux, table.id)
       .where(sql`${table.paidAt} is null`),
+    // Payments' sort by paid date (db/repositories/staff-payments.ts): the paid orders, walked
+    // either way; the unpaid ones follow by id (list-query.ts readInParts).
+    index('orders_paid_at_id_idx')
+      .on(table.paidAt, table.id)
+      .where(sql`${table.paidAt} is not null`),
     index('orders_qc_status_idx').on(sql`(${QC_OUTCOME_SQL})`, table.status, table.id),
     // The list contract (decision 052): the search's prefixes of the order id and the
     // customer's Roblox name (pattern_ops: LIKE 'x%' under any collation; equality too), and

@@ -60,6 +60,11 @@ export const orderPayments = pgTable(
     index('order_payments_due_idx')
       .on(table.nextCheckAt)
       .where(sql`${table.nextCheckAt} is not null`),
+    // Payments' sort by last check (db/repositories/staff-payments.ts): the checked orders,
+    // walked either way; the others follow by id (list-query.ts readInParts).
+    index('order_payments_last_check_idx')
+      .on(table.lastCheckAt, table.orderId)
+      .where(sql`${table.lastCheckAt} is not null`),
     index('order_payments_user_idx').on(table.robloxUserId),
     index('order_payments_pass_sync_idx')
       .on(table.passSyncAt)

@@ -26,5 +26,7 @@ export const people = pgTable(
     // lower() index did not: a scan of every person); equality uses them too.
     index('people_username_pattern_idx').on(sql`lower(${table.username}) text_pattern_ops`),
     index('people_global_name_pattern_idx').on(sql`lower(${table.globalName}) text_pattern_ops`),
+    // The Orders list's search also finds the server nickname (staff-orders.ts).
+    index('people_nick_pattern_idx').on(sql`lower(${table.nick}) text_pattern_ops`),
   ],
 );

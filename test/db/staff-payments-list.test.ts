@@ -219,4 +219,53 @@ describe.each(DRIVERS)('payments list counts and pages on %s', (driver) => {
       }
     }
   });
+
+  it('reads every page of a sort some orders lack, from either end, with facets and search', async () => {
+    const repo = createStaffPaymentsRepository(database.db);
+    const sortValue: Record<string, (o: Order) => Date | null> = {
+      paid: (o) => o.paidAt,
+      checked: (o) => o.payment?.lastCheckAt ?? null,
+    };
+    const filters: [Record<string, string>, (o: Order) => boolean][] = [
+      [{}, () => true],
+      // No awaiting order is paid: the part with the value is empty.
+      [{ status: 'awaiting' }, (o) => stateOf(o) === 'awaiting'],
+      [
+        { q: 'roblox', method: 'robux' },
+        (o) => o.customerRobloxUsername.startsWith('Roblox') && methodOf(o) === 'robux',
+      ],
+    ];
+    for (const [sort, value] of Object.entries(sortValue)) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const [filter, matches] of filters) {
+          // The order the list promises: the rows with the value by it, then the others, each
+          // tie (and the rows without) by id in the same direction.
+          const sign = order === 'asc' ? 1 : -1;
+          const byId = (a: Order, b: Order) => sign * a.id.localeCompare(b.id);
+          const matching = ORDERS.filter(matches);
+          const valued = matching
+            .filter((o) => value(o) !== null)
+            .sort((a, b) => sign * (Number(value(a)) - Number(value(b))) || byId(a, b));
+          const expected = [...valued, ...matching.filter((o) => value(o) === null).sort(byId)];
+          // Sizes that put a page's start on either side of where the parts meet, and past
+          // it, both when the page is read from the start and from the end.
+          for (const size of [2, 3, 5]) {
+            const label = `${sort} ${order} ${JSON.stringify(filter)} size ${size}`;
+            const pages = Math.ceil(expected.length / size);
+            for (let page = 1; page <= pages; page++) {
+              // Below the contract's page sizes, so few orders cross where the parts meet.
+              const read = await repo.list({
+                ...query({ ...filter, sort, order, page: String(page) }),
+                size,
+              });
+              expect(
+                read.rows.map((row) => row.orderId),
+                `${label} page ${page}`,
+              ).toEqual(expected.slice((page - 1) * size, page * size).map((o) => o.id));
+            }
+          }
+        }
+      }
+    }
+  });
 });
