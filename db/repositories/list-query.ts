@@ -84,8 +84,10 @@ type PageWindow = { reverse: boolean; limit: number; offset: number };
 /**
  * A window of a list whose sort some rows lack the value of: the rows with it (in the sort's
  * order, the index on the value walked), then the rows without (by id, the primary key walked),
- * or the other way round when read from the end. One statement with `nulls last` could walk
- * neither index in both directions: a btree read backwards puts its nulls first.
+ * or the other way round when read from the end. One statement ordered `nulls last` would need
+ * an index per direction (a btree read backwards puts its nulls first), and no index orders a
+ * value of a left-joined table (order_payments); in parts, one partial index on the value serves
+ * both directions.
  */
 async function readInParts<Row>(
   db: Executor,

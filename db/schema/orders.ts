@@ -90,9 +90,14 @@ export const orders = pgTable(
       .on(table.priceRobux, table.id)
       .where(sql`${table.paidAt} is null`),
     // Payments' sort by paid date (db/repositories/staff-payments.ts): the paid orders, walked
-    // either way; the unpaid ones follow by id (list-query.ts readInParts).
+    // either way; the unpaid ones follow by id (list-query.ts readInParts). With a status
+    // chosen, the walk starts at it: awaiting orders are never paid, and without the status in
+    // front the planner, thinking them as often paid as any, walks every paid order to find none.
     index('orders_paid_at_id_idx')
       .on(table.paidAt, table.id)
+      .where(sql`${table.paidAt} is not null`),
+    index('orders_status_paid_at_idx')
+      .on(table.status, table.paidAt, table.id)
       .where(sql`${table.paidAt} is not null`),
     index('orders_qc_status_idx').on(sql`(${QC_OUTCOME_SQL})`, table.status, table.id),
     // The list contract (decision 052): the search's prefixes of the order id and the

@@ -88,6 +88,30 @@ describe.each(DRIVERS)('migrations on %s', (driver) => {
     expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
   });
 
+  it('indexes the Payments sorts (the rows with a value) and the nickname search', async () => {
+    const result = await database.db.execute<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where schemaname = 'public'
+        and indexname in ('orders_paid_at_id_idx', 'orders_status_paid_at_idx',
+          'order_payments_last_check_idx', 'people_nick_pattern_idx')
+        order by indexname`,
+    );
+    const rows = Array.isArray(result)
+      ? result
+      : (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'order_payments_last_check_idx',
+      'orders_paid_at_id_idx',
+      'orders_status_paid_at_idx',
+      'people_nick_pattern_idx',
+    ]);
+    expect(rows[0]?.indexdef).toContain(
+      '(last_check_at, order_id) WHERE (last_check_at IS NOT NULL)',
+    );
+    expect(rows[1]?.indexdef).toContain('(paid_at, id) WHERE (paid_at IS NOT NULL)');
+    expect(rows[2]?.indexdef).toContain('(status, paid_at, id) WHERE (paid_at IS NOT NULL)');
+    expect(rows[3]?.indexdef).toContain('lower(nick) text_pattern_ops');
+  });
+
   it('enforces the schema constraints', async () => {
     await database.db.execute(
       sql`insert into orders (id, price_robux, customer_roblox_username, designer_discord_id, ticket_channel_id) values ('t-1', 750, 'Builder', '1', '2')`,
