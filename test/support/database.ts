@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { templateCopy } from './pglite-template';
+import { postgresRun } from './postgres-template';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -21,8 +22,8 @@ export type TestDatabase = DatabaseHandle & { url?: string };
 /**
  * A fresh, migrated, empty database of its own: PGlite in a temporary copy of the run's
  * template (removed again by `close`; in memory from initdb when `migrate` is false), or a
- * new database on the Postgres server (dropped again by `close`), so test files never see
- * each other's rows.
+ * new database on the Postgres server, a copy of the run's template when migrated (dropped
+ * again by `close`), so test files never see each other's rows.
  */
 export async function createTestDatabase(
   driver: Driver,
@@ -47,9 +48,13 @@ export async function createTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `lunar_test_${randomBytes(6).toString('hex')}`;
+  const run = postgresRun();
+  const name = `${run?.prefix ?? 'lunar_test_'}${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // A copy of the run's migrated template (postgres-template.ts): `migrate` then has nothing
+  // left to do.
+  const template = migrate ? run?.template : undefined;
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.href, poolSize: 4 });
@@ -62,8 +67,12 @@ export async function createTestDatabase(
       if (closed) return;
       closed = true;
       await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      const dropped = admin
+        .unsafe(`drop database if exists ${name} with (force)`)
+        .finally(() => admin.end());
+      // Within a run, the next file need not wait for it: the run's teardown drops what is left.
+      if (run) dropped.catch(() => {});
+      else await dropped;
     },
   };
 }
