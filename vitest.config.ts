@@ -75,6 +75,20 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The dashboard's screenshots (docs/dashboard-screenshots/), only when a set is named:
+      // `LUNAR_SCREENSHOTS=<label> npm run screenshots`.
+      ...(process.env.LUNAR_SCREENSHOTS
+        ? [
+            {
+              test: {
+                name: 'screenshots',
+                include: ['test/browser/*.shots.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -13,16 +13,20 @@ import { PHONE, requestJson, useBrowserSite, waitForData, waitForPage } from './
 // Screenshots of the Home content editor, the Overview and every list (Applications, Orders,
 // Tickets, Payouts, Reviews, Messages, Payments) at 1280 and 360 px, for a change's closing
 // note (issue 32), each checked for what a screenshot shows first: the page fits its width.
-// In the suite they are PNGs in test-results/dashboard/ (ignored by git). With
-// LUNAR_SCREENSHOTS=<label> they are the committed set: JPEGs (quality 55, so a whole set
-// stays small in git) in docs/dashboard-screenshots/<label>/, see its README.md.
+// Not part of `npm test` (the widths are checked there by dashboard-phone and
+// dashboard-every-list; taking the pictures was a minute of the suite):
+// `LUNAR_SCREENSHOTS=<label> npm run screenshots` takes them as the committed set, JPEGs
+// (quality 55, so a whole set stays small in git) in docs/dashboard-screenshots/<label>/, see
+// its README.md.
 
 const LABEL = process.env.LUNAR_SCREENSHOTS;
-const SHOTS = LABEL ? `docs/dashboard-screenshots/${LABEL}` : 'test-results/dashboard';
-const shotFile = (name: string, width: number) =>
-  LABEL
-    ? { path: `${SHOTS}/${name}-${width}.jpg`, type: 'jpeg' as const, quality: 55 }
-    : { path: `${SHOTS}/latest-${name}-${width}.png` };
+if (!LABEL) throw new Error('LUNAR_SCREENSHOTS=<label> names the set (npm run screenshots)');
+const SHOTS = `docs/dashboard-screenshots/${LABEL}`;
+const shotFile = (name: string, width: number) => ({
+  path: `${SHOTS}/${name}-${width}.jpg`,
+  type: 'jpeg' as const,
+  quality: 55,
+});
 const DESIGNER = { discordId: '100000000000000002', username: 'designer_dora' };
 const EXECUTIVE = { discordId: '100000000000000009', username: 'exec_eve' };
 
