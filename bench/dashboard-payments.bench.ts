@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../db/client';
 import { rowsOf } from '../db/repositories/list-counts';
 import { buildTestApp } from '../test/support/app';
 import type { TestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
 import { openBenchDatabase } from './bench-database';
+import {
+  printTiming,
+  printTimingHeader,
+  timeListRequest,
+  withSearches,
+} from './support/list-timing';
 import { insertBenchOrders, insertBenchPayments } from './support/orders-bench';
 
 // `npm run bench -- dashboard-payments` (also part of `-- dashboard`): the Payments list on the
@@ -43,54 +48,21 @@ const CASES: [string, string][] = [
   ['awaiting, by paid', 'status=awaiting&sort=paid'],
 ];
 
-let searches = 4200;
-/** A customer's Roblox name start matching about 110 of a million orders (Cust4201, Cust42010…). */
-const nextSearch = () => `cust${searches++}`;
-/** The same customers by their Discord username (buyer4201, buyer42010…: people). */
-const nextName = () => `buyer${searches++}`;
-
-async function timeCase(app: FastifyInstance, cookie: string, template: string) {
-  const url = () =>
-    `/api/staff/payments?${template.replace('{q}', nextSearch).replace('{name}', nextName)}`;
-  const once = async (path: string) => {
-    const started = performance.now();
-    const response = await app.inject({ url: path, headers: { cookie } });
-    const ms = performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
-    const body = response.json() as {
-      total: number;
-      facets: Record<string, unknown[]>;
-      totalIsEstimate?: boolean;
-    };
-    if (Object.keys(body.facets).length !== 3) throw new Error(`${path}: facets missing`);
-    return { ms, body };
-  };
-  const cold = await once(url());
-  const path = url();
-  await once(path);
-  const ms: number[] = [];
-  for (let run = 0; run < RUNS; run++) ms.push((await once(path)).ms);
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
-  return { cold: cold.ms, p50: at(0.5), p95: at(0.95), body: cold.body };
-}
-
 async function run(driver: string, database: TestDatabase, rows: number) {
   const app = await buildTestApp(database);
   try {
     const verifier = (await signInAsStaff(database.db, ['payment_verifier'])).cookie;
-    console.log(`\n${driver}, ${rows.toLocaleString('en')} orders, ms at the server:`);
-    console.log(
-      `${'case'.padEnd(36)} ${'cold'.padStart(8)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}  total`,
-    );
+    printTimingHeader(driver, rows);
     let worst = 0;
     for (const [name, template] of CASES) {
-      const result = await timeCase(app, verifier, template);
+      const result = await timeListRequest(app, {
+        cookie: verifier,
+        url: () => `/api/staff/payments?${withSearches(template)}`,
+        facets: 3,
+        runs: RUNS,
+      });
       if (name.startsWith('two facets +')) worst = Math.max(worst, result.p95);
-      const counted = `${result.body.total.toLocaleString('en')}${result.body.totalIsEstimate ? ' (estimate)' : ''}`;
-      console.log(
-        `${name.padEnd(36)} ${result.cold.toFixed(1).padStart(8)} ${result.p50.toFixed(1).padStart(9)} ${result.p95.toFixed(1).padStart(9)}  ${counted}`,
-      );
+      printTiming(name, result);
     }
     console.log(`worst p95 with two facets and a search: ${worst.toFixed(1)} ms (goal < 50 ms)`);
   } finally {

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+
+// Timing one dashboard list request at the server (app.inject), for the dashboard benches
+// (dashboard-orders, dashboard-payments): the first request is cold (a search text not asked
+// before), then the same request once unmeasured and `runs` times measured (warm, p50 / p95).
+
+let searches = 4200;
+/** A customer's Roblox name start matching about 110 of a million orders (Cust4201, Cust42010…). */
+export const nextSearch = () => `cust${searches++}`;
+/** The same customers by their Discord username (buyer4201, buyer42010…: people). */
+export const nextName = () => `buyer${searches++}`;
+
+/** A query template's `{q}` and `{name}` replaced by search texts not asked before. */
+export const withSearches = (template: string) =>
+  template.replace('{q}', nextSearch).replace('{name}', nextName);
+
+export type ListAnswer = {
+  total: number;
+  facets: Record<string, unknown[]>;
+  totalIsEstimate?: boolean;
+};
+export type ListTiming = { cold: number; p50: number; p95: number; body: ListAnswer };
+
+export async function timeListRequest(
+  app: FastifyInstance,
+  {
+    cookie,
+    url,
+    facets,
+    runs,
+  }: { cookie: string; url: () => string; facets: number; runs: number },
+): Promise<ListTiming> {
+  const once = async (path: string) => {
+    const started = performance.now();
+    const response = await app.inject({ url: path, headers: { cookie } });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
+    const body = response.json() as ListAnswer;
+    if (Object.keys(body.facets).length !== facets) throw new Error(`${path}: facets missing`);
+    return { ms, body };
+  };
+  const cold = await once(url());
+  const path = url();
+  await once(path);
+  const ms: number[] = [];
+  for (let run = 0; run < runs; run++) ms.push((await once(path)).ms);
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
+  return { cold: cold.ms, p50: at(0.5), p95: at(0.95), body: cold.body };
+}
+
+/** The table's heading, for `rows` of a list on `driver`. */
+export function printTimingHeader(driver: string, rows: number) {
+  console.log(`\n${driver}, ${rows.toLocaleString('en')} orders, ms at the server:`);
+  console.log(
+    `${'case'.padEnd(36)} ${'cold'.padStart(8)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}  total`,
+  );
+}
+
+/** One case's line: cold, warm p50 and p95, and the total it answered. */
+export function printTiming(name: string, { cold, p50, p95, body }: ListTiming) {
+  const total = `${body.total.toLocaleString('en')}${body.totalIsEstimate ? ' (estimate)' : ''}`;
+  console.log(
+    `${name.padEnd(36)} ${cold.toFixed(1).padStart(8)} ${p50.toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(9)}  ${total}`,
+  );
+}
