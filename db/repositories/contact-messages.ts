@@ -9,7 +9,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor, Transaction } from '../client';
 import { contactMessages, staffUsers } from '../schema';
 import { RETENTION_BATCH } from './applications';
-import { inWindow, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
+import { inDays, inWindow, likePrefix, pageOfQuery, readListPage, toListPage } from './list-query';
 import { deleteDeliveriesOf, enqueueDelivery } from './outbox';
 
 const columns = {
@@ -26,8 +26,6 @@ const MESSAGE_SORT_COLUMN: Record<MessageListQuery['sort'], SQL> = {
   name: sql`lower(${contactMessages.name})`,
   subject: sql`lower(${contactMessages.subject})`,
 };
-
-const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
 export function createContactMessagesRepository(db: Executor) {
   return {
@@ -92,10 +90,7 @@ export function createContactMessagesRepository(db: Executor) {
             ? sql`(lower(${contactMessages.name}) like ${prefix} or lower(${contactMessages.email}) like ${prefix}
                 or ${contactMessages.subject} ilike ${words} or ${contactMessages.message} ilike ${words})`
             : undefined,
-          query.from ? sql`${contactMessages.createdAt} >= ${dayStart(query.from)}` : undefined,
-          query.to
-            ? sql`${contactMessages.createdAt} < ${dayStart(query.to)} + interval '1 day'`
-            : undefined,
+          ...inDays(contactMessages.createdAt, query),
         ],
         facets: {
           status: {

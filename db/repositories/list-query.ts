@@ -1,4 +1,4 @@
-import { and, count, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
@@ -126,6 +126,20 @@ async function readInParts<Row>(
 async function countWhere(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return Number(row?.n ?? 0);
+}
+
+/** The start of a day (YYYY-MM-DD, UTC) as a timestamptz. */
+export const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
+
+/**
+ * A list's date filter on `column`: from the start of `from` to the end of `to` (both days
+ * included, UTC); none when neither is given.
+ */
+export function inDays(column: AnyColumn, { from, to }: { from?: string; to?: string }) {
+  return [
+    from ? sql`${column} >= ${dayStart(from)}` : undefined,
+    to ? sql`${column} < ${dayStart(to)} + interval '1 day'` : undefined,
+  ];
 }
 
 /** The contract's answer for `rows` of `read`, the facets as given (labelled by the list). */

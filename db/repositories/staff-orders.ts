@@ -26,6 +26,7 @@ import {
 import { QC_OUTCOME_SQL } from '../schema/orders';
 import { serviceLabels } from './facet-labels';
 import {
+  inDays,
   inWindow,
   type ListFacet,
   likePrefix,
@@ -51,8 +52,6 @@ const SORT_COLUMN: Record<OrderSort, SQL> = {
   id: sql`${orders.id}`,
   customer: sql`lower(${orders.customerRobloxUsername})`,
 };
-
-const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
 /** The service the order's ticket was opened for; `none` for an order made without one. */
 const serviceOf = sql`coalesce((select ${sql.raw('t.service_key')} from ${tickets} as t where ${sql.raw('t.order_id')} = ${orders.id}), 'none')`;
@@ -125,10 +124,7 @@ export function createStaffOrdersRepository(
           where: [
             orderScopeCondition(scope),
             query.q ? await searchCondition(query.q) : undefined,
-            query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
-            query.to
-              ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'`
-              : undefined,
+            ...inDays(orders.createdAt, query),
           ],
           facets: orderFacets(query),
           keptFacet: { id: 'status', table: 'orders' },

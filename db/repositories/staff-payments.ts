@@ -17,6 +17,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orderCardPayments, orderPayments, orders, people } from '../schema';
 import {
+  inDays,
   inWindow,
   type ListFacet,
   likePrefix,
@@ -75,8 +76,6 @@ function cardCheckoutOf(card: typeof orderCardPayments.$inferSelect | null): Car
   return card.sessionStatus === 'open' ? 'open' : 'not_opened';
 }
 
-const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
-
 /** Most customers a name search matches (as people.idsNamedLike): a letter stays cheap. */
 const NAMED_MAX = 50;
 
@@ -108,11 +107,7 @@ function listRequest(query: PaymentListQuery) {
   };
   return {
     table: orders,
-    where: [
-      query.q ? searchCondition(query.q) : undefined,
-      query.from ? sql`${orders.createdAt} >= ${dayStart(query.from)}` : undefined,
-      query.to ? sql`${orders.createdAt} < ${dayStart(query.to)} + interval '1 day'` : undefined,
-    ],
+    where: [query.q ? searchCondition(query.q) : undefined, ...inDays(orders.createdAt, query)],
     facets,
   };
 }

@@ -4,6 +4,7 @@ import type { ListPage } from '../../core/shared/list-page';
 import type { Executor } from '../client';
 import { orders, reviews } from '../schema';
 import {
+  inDays,
   inWindow,
   type ListFacet,
   likePrefix,
@@ -12,8 +13,6 @@ import {
   toListPage,
 } from './list-query';
 import { createPeopleRepository } from './people';
-
-const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 
 const SORT_COLUMN: Record<ReviewListQuery['sort'], SQL> = {
   created: sql`${reviews.createdAt}`,
@@ -43,11 +42,7 @@ function listRequest(query: ReviewListQuery) {
   };
   return {
     table: reviews,
-    where: [
-      query.q ? searchCondition(query.q) : undefined,
-      query.from ? sql`${reviews.createdAt} >= ${dayStart(query.from)}` : undefined,
-      query.to ? sql`${reviews.createdAt} < ${dayStart(query.to)} + interval '1 day'` : undefined,
-    ],
+    where: [query.q ? searchCondition(query.q) : undefined, ...inDays(reviews.createdAt, query)],
     facets,
   };
 }

@@ -15,7 +15,15 @@ import { describeTimelineEntry } from '../../core/tickets/timeline';
 import type { Executor } from '../client';
 import { orders, ticketMessages, tickets } from '../schema';
 import { serviceLabels } from './facet-labels';
-import { inWindow, type ListFacet, pageOfQuery, readListPage, toListPage } from './list-query';
+import {
+  dayStart,
+  inDays,
+  inWindow,
+  type ListFacet,
+  pageOfQuery,
+  readListPage,
+  toListPage,
+} from './list-query';
 import { createPeopleRepository } from './people';
 import { createTicketTranscriptsRepository } from './ticket-transcripts';
 import { createTicketsRepository } from './tickets';
@@ -25,7 +33,6 @@ import { ticketScopeCondition } from './work-scope';
 // page's filters; one ticket with its merged timeline and transcript; the Overview's figures.
 // Changes go through the tickets repository (decision 046), never through here.
 
-const dayStart = (day: string) => sql`${`${day}T00:00:00Z`}::timestamptz`;
 const weekOf = (column: SQL) =>
   sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
@@ -121,10 +128,7 @@ export function createStaffTicketsRepository(db: Executor) {
           where: [
             ticketScopeCondition(scope),
             query.q ? searchCondition(query.q) : undefined,
-            query.from ? sql`${tickets.createdAt} >= ${dayStart(query.from)}` : undefined,
-            query.to
-              ? sql`${tickets.createdAt} < ${dayStart(query.to)} + interval '1 day'`
-              : undefined,
+            ...inDays(tickets.createdAt, query),
           ],
           facets: ticketFacets(query),
           ...pageOfQuery(query),
