@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
-import { rowsOf } from '../db/repositories/list-counts';
 import { buildTestApp } from '../test/support/app';
 import type { TestDatabase } from '../test/support/database';
 import { signInAsStaff } from '../test/support/staff';
-import { openBenchDatabase } from './bench-database';
 import {
+  forEachOrdersDatabase,
   printTiming,
   printTimingHeader,
   timeListRequest,
@@ -78,46 +75,8 @@ const seed = (rows: number) => async (db: TestDatabase['db']) => {
 };
 const FILLED = ['order_payments', 'order_card_payments', 'people'];
 
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (DRIVERS.includes('postgres')) {
-  if (!postgresUrl) {
-    console.log(
-      'dashboard-payments on Postgres skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
-    );
-  } else {
-    const database = await openBenchDatabase({
-      table: 'orders',
-      rows: ROWS,
-      seed: seed(ROWS),
-      alsoFilled: FILLED,
-    });
-    try {
-      await run('Postgres', database, ROWS);
-    } finally {
-      await database.close();
-    }
-  }
-}
-if (DRIVERS.includes('pglite')) {
-  const dataDir = process.env.BENCH_PGLITE_DIR;
-  const database: TestDatabase = await openDatabase(dataDir ? { dataDir } : {});
-  await database.migrate();
-  try {
-    const [seeded] = rowsOf<{ n: number }>(
-      await database.db.execute(sql`select count(*)::int as n from orders`),
-    );
-    if (Number(seeded?.n ?? 0) < PGLITE_ROWS) {
-      const started = performance.now();
-      await seed(PGLITE_ROWS)(database.db);
-      for (const table of ['orders', ...FILLED]) {
-        await database.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
-      }
-      console.log(
-        `seeded ${PGLITE_ROWS.toLocaleString('en')} orders and their payments into PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-    }
-    await run('PGlite', database, PGLITE_ROWS);
-  } finally {
-    await database.close();
-  }
-}
+await forEachOrdersDatabase(
+  'dashboard-payments',
+  { drivers: DRIVERS, rows: ROWS, pgliteRows: PGLITE_ROWS, seed, filled: FILLED },
+  run,
+);

@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../../db/client';
+import { rowsOf } from '../../db/repositories/list-counts';
+import type { TestDatabase } from '../../test/support/database';
+import { openBenchDatabase } from '../bench-database';
 
 // Timing one dashboard list request at the server (app.inject), for the dashboard benches
 // (dashboard-orders, dashboard-payments): the first request is cold (a search text not asked
@@ -63,4 +68,70 @@ export function printTiming(name: string, { cold, p50, p95, body }: ListTiming) 
   console.log(
     `${name.padEnd(36)} ${cold.toFixed(1).padStart(8)} ${p50.toFixed(1).padStart(9)} ${p95.toFixed(1).padStart(9)}  ${total}`,
   );
+}
+
+/**
+ * Runs `run` on each of `drivers`' seeded orders: Postgres (BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL; BENCH_KEEP_DATABASE keeps the seed) with `rows` orders, PGlite with
+ * `pgliteRows`, in memory (migrated here: the tests' template copy needs vitest's setup) or,
+ * with BENCH_PGLITE_DIR, in that data directory as in production, seeded once and kept.
+ * `filled` names the other tables `seed` fills, analysed with the orders.
+ */
+export async function forEachOrdersDatabase(
+  bench: string,
+  {
+    drivers,
+    rows,
+    pgliteRows,
+    seed,
+    filled,
+  }: {
+    drivers: string[];
+    rows: number;
+    pgliteRows: number;
+    seed: (rows: number) => (db: TestDatabase['db']) => Promise<void>;
+    filled: string[];
+  },
+  run: (driver: string, database: TestDatabase, rows: number) => Promise<void>,
+) {
+  if (drivers.includes('postgres')) {
+    if (!(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)) {
+      console.log(`${bench} on Postgres skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL`);
+    } else {
+      const database = await openBenchDatabase({
+        table: 'orders',
+        rows,
+        seed: seed(rows),
+        alsoFilled: filled,
+      });
+      try {
+        await run('Postgres', database, rows);
+      } finally {
+        await database.close();
+      }
+    }
+  }
+  if (drivers.includes('pglite')) {
+    const dataDir = process.env.BENCH_PGLITE_DIR;
+    const database: TestDatabase = await openDatabase(dataDir ? { dataDir } : {});
+    await database.migrate();
+    try {
+      const [seeded] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from orders`),
+      );
+      if (Number(seeded?.n ?? 0) < pgliteRows) {
+        const started = performance.now();
+        await seed(pgliteRows)(database.db);
+        for (const table of ['orders', ...filled]) {
+          await database.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+        }
+        console.log(
+          `seeded ${pgliteRows.toLocaleString('en')} orders into PGlite in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+      await run('PGlite', database, pgliteRows);
+    } finally {
+      await database.close();
+    }
+  }
 }
