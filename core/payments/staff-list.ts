@@ -47,8 +47,8 @@ export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
 /**
  * `GET /api/staff/payments` (core/shared/list-page.ts): `q` finds the start of an order id, of
- * the customer's Roblox name or of their Discord username or display name (any case), or the
- * customer's Discord id; dates are the order's creation.
+ * the customer's Roblox name or of their Discord username, display name or nickname (any case),
+ * or the customer's Discord id; dates are the order's creation.
  */
 export const PaymentListQuerySchema = ListQuerySchema(
   z.enum(PAYMENT_SORTS, { error: `Sort must be one of ${PAYMENT_SORTS.join(', ')}` }),

@@ -81,8 +81,8 @@ const NAMED_MAX = 50;
 
 /**
  * `q` as a condition, as the Orders list searches (staff-orders.ts): the start of the order id,
- * of the Roblox name or of the customer's Discord username or display name (any case), or the
- * customer's Discord id. The names are matched in `people` first, as an array the statement
+ * of the Roblox name or of the customer's Discord username, display name or nickname (any
+ * case), or the customer's Discord id. The names are matched in `people` first, as an array the statement
  * computes once (an InitPlan), so each part of the `or` is an index condition on `orders`; an
  * `exists` per order would make the planner read every order.
  */
@@ -90,6 +90,7 @@ function searchCondition(q: string): SQL {
   const prefix = likePrefix(q.toLowerCase());
   const named = sql`array(select ${people.discordId} from ${people}
     where lower(${people.username}) like ${prefix} or lower(${people.globalName}) like ${prefix}
+      or lower(${people.nick}) like ${prefix}
     limit ${NAMED_MAX})`;
   return sql`(${orders.id} like ${prefix} or lower(${orders.customerRobloxUsername}) like ${prefix}
     or ${orders.customerDiscordId} = ${q} or ${orders.customerDiscordId} = any(${named}))`;

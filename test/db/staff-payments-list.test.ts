@@ -89,7 +89,13 @@ describe.each(DRIVERS)('payments list counts and pages on %s', (driver) => {
     }
     await createPeopleRepository(db).remember([
       { discordId: CUSTOMERS[0] as string, username: 'marisol', globalName: 'Sol', avatar: null },
-      { discordId: CUSTOMERS[1] as string, username: 'quinn', globalName: 'Beacon', avatar: null },
+      {
+        discordId: CUSTOMERS[1] as string,
+        username: 'quinn',
+        globalName: 'Beacon',
+        nick: 'Lighthouse',
+        avatar: null,
+      },
     ]);
   });
   afterAll(() => database.close());
@@ -139,6 +145,8 @@ describe.each(DRIVERS)('payments list counts and pages on %s', (driver) => {
     // The customer's Discord username and display name, from people.
     expect(await found('Maris')).toEqual(ids((o) => o.customerDiscordId === CUSTOMERS[0]));
     expect(await found('beac')).toEqual(ids((o) => o.customerDiscordId === CUSTOMERS[1]));
+    // And the nickname in the studio's server, as the Orders list searches.
+    expect(await found('lighth')).toEqual(ids((o) => o.customerDiscordId === CUSTOMERS[1]));
     expect(await found(CUSTOMERS[2] as string)).toEqual(
       ids((o) => o.customerDiscordId === CUSTOMERS[2]),
     );
