@@ -4,6 +4,7 @@ import { openDatabase } from '../../db/client';
 import { rowsOf } from '../../db/repositories/list-counts';
 import type { TestDatabase } from '../../test/support/database';
 import { openBenchDatabase } from '../bench-database';
+import { percentile } from './orders-bench';
 
 // Timing one dashboard list request at the server (app.inject), for the dashboard benches
 // (dashboard-orders, dashboard-payments): the first request is cold (a search text not asked
@@ -50,8 +51,7 @@ export async function timeListRequest(
   const ms: number[] = [];
   for (let run = 0; run < runs; run++) ms.push((await once(path)).ms);
   ms.sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
-  return { cold: cold.ms, p50: at(0.5), p95: at(0.95), body: cold.body };
+  return { cold: cold.ms, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), body: cold.body };
 }
 
 /** The table's heading, for `rows` of a list on `driver`. */

@@ -63,10 +63,12 @@ export async function timeGet(
     }
   }
   ms.sort((a, b) => a - b);
-  const at = (q: number) =>
-    (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(1);
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: percentile(ms, 0.5).toFixed(1), p95: percentile(ms, 0.95).toFixed(1) };
 }
+
+/** The `q` quantile (0–1) of times sorted ascending; 0 when there are none. */
+export const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /**
  * What the Payments list reads beside the orders of insertBenchOrders (`b-<g>`): a Robux
